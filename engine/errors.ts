@@ -1,0 +1,48 @@
+/**
+ * Stable error codes. Every code has a text under `errors.<CODE>` in both locales.
+ * The server answers `{ code, message, errors? }` with a 4xx; the browser translates the code.
+ */
+export const ERROR_CODES = [
+  'LOGIN_FAILED',
+  'LOGIN_RATE_LIMITED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'INVALID_REFRESH_TOKEN',
+  'INVALID_RESET_TOKEN',
+  'PASSWORD_MISMATCH',
+  'PASSWORD_TOO_WEAK',
+  'WRONG_CURRENT_PASSWORD',
+  'USER_NOT_FOUND',
+  'INTERNAL_ERROR',
+  'ERROR_ESTADO_SIGUINETE',
+  'CATEGORIA_ARTICULO_NOT_FOUND',
+  'REGISTROCUERPO_NOT_FOUND',
+  'REQUIERE_CERRAR_TAREAS_INSTRUCTIVO',
+  'EPF0001',
+  'EPF0002',
+  'EPF0003',
+  'EPF1000',
+  'FILEUPLOAD_TOO_BIG',
+  'name_too_long',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface FieldError {
+  field: string;
+  code: string;
+  params?: Record<string, unknown>;
+}
+
+/** The body of every 4xx/5xx answer of the API. */
+export interface ApiErrorBody {
+  code: ErrorCode | string;
+  message: string;
+  errors?: FieldError[];
+}
+
+export function isApiErrorBody(x: unknown): x is ApiErrorBody {
+  return typeof x === 'object' && x !== null && typeof (x as ApiErrorBody).code === 'string';
+}

@@ -1,0 +1,88 @@
+/**
+ * The metadata of one entity: `schemas/<entity>/schema.json` (JSON Schema draft-07), `columns.json`
+ * (the table-column manifest) and optionally `ui.json` (an RJSF uiSchema). Only what differs from the
+ * defaults is written; `resolveEntity` (./resolve.ts) fills the defaults in one place.
+ */
+
+/** A JSON Schema node as the project uses it (draft-07 subset plus RJSF-friendly keywords). */
+export interface JsonSchema {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  multipleOf?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  additionalProperties?: boolean | JsonSchema;
+  [keyword: string]: unknown;
+}
+
+/** One column of the manifest; a plain string is a column with every default. */
+export interface ColumnSpec {
+  name: string;
+  /** i18n key of the header; default `entities.<entity>.fields.<field>`. */
+  label?: string;
+  /** Field of the row shown; default = name. */
+  field?: string;
+  /** Filter key in `filters`; default = field for text and number fields, none otherwise. `false` = no filter. */
+  filter?: string | false;
+  /** Default true for scalar fields. */
+  sortable?: boolean;
+  /** Cell text longer than this is cut with a tooltip holding the whole text. */
+  truncate?: number;
+  /** Inline edit through `{entity}/updateColumn`. */
+  editable?: boolean;
+  /** Offered in the column choice but not shown until chosen. */
+  hidden?: boolean;
+}
+
+export interface RouteSpec {
+  /** Route area the list lives in. */
+  area: 'backOffice' | 'main';
+  /** Path segment of the list; the form is `<path>/:id/:show?`. */
+  path: string;
+  roles?: string[];
+}
+
+export interface ColumnsManifest {
+  /** Row key; default 'id'. */
+  rowKey?: string;
+  /** List url of `{list}/index` and `{list}/select`; default the entity name. */
+  list?: string;
+  /** Where the list and form screens live; absent = the route tree names them itself, or none. */
+  route?: RouteSpec;
+  /** Absolute form route (e.g. '/backOffice/categories'); default derived from `route`. No form route = the table only signals. */
+  routeForm?: string | null;
+  columns: (string | ColumnSpec)[];
+  /** Permission for edit / remove actions (spec §6): a role or a list, none = allowed. */
+  editRoles?: string | string[];
+  removeRoles?: string | string[];
+  /** Exists in the spec but is unused: adding is always allowed. */
+  addRoles?: string | string[];
+  /** Roles that may read (index/select/show); none = every logged-in user. */
+  readRoles?: string | string[];
+  /** Default sort; default `nombre` ascending. */
+  sort?: { field: string; order: 'asc' | 'desc' };
+  /** Fields the free-text `pattern` searches; default every text column with a filter. */
+  search?: string[];
+  /** Field shown as the option text in `{list}/select`; default 'nombre'. */
+  optionLabel?: string;
+}
+
+export type UiSchema = Record<string, unknown>;
+
+export interface EntityMetadata {
+  name: string;
+  schema: JsonSchema;
+  columns: ColumnsManifest;
+  ui?: UiSchema;
+}

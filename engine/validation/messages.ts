@@ -1,0 +1,33 @@
+/**
+ * Which message a field shows (spec §5): max decimals, min length, max length, between, max value,
+ * min value, then required (with the field's label). Texts live under `validation.<code>` in the locales.
+ */
+import type { FieldError } from '../errors';
+
+export const MESSAGE_PRECEDENCE = ['maxDecimal', 'minLength', 'maxLength', 'between', 'maxValue', 'minValue', 'required'] as const;
+
+export interface FieldMessage {
+  /** i18n key, e.g. 'validation.maxLength'. */
+  key: string;
+  /** Interpolation values: {min}, {max}, {label}. */
+  params: Record<string, unknown>;
+}
+
+const rank = (code: string) => {
+  const i = (MESSAGE_PRECEDENCE as readonly string[]).indexOf(code);
+  return i === -1 ? MESSAGE_PRECEDENCE.length : i;
+};
+
+/** The one message of a field among its errors, or null when it has none. */
+export function messageFor(errors: readonly FieldError[], label: string): FieldMessage | null {
+  if (errors.length === 0) return null;
+  const first = [...errors].sort((a, b) => rank(a.code) - rank(b.code))[0];
+  return { key: `validation.${first.code}`, params: { ...first.params, label } };
+}
+
+/** Groups errors by field path. */
+export function errorsByField(errors: readonly FieldError[]): Map<string, FieldError[]> {
+  const map = new Map<string, FieldError[]>();
+  for (const e of errors) map.set(e.field, [...(map.get(e.field) ?? []), e]);
+  return map;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import es from './es.json';
+import en from './en.json';
+import { ERROR_CODES } from '../engine/errors';
+
+function keys(o: object, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+describe('locales', () => {
+  it('en.json has exactly the keys of es.json', () => {
+    expect(keys(en).sort()).toEqual(keys(es).sort());
+  });
+  it('no text is empty', () => {
+    const flat = (o: object): string[] => Object.values(o).flatMap((v) => (typeof v === 'object' ? flat(v) : [v]));
+    expect(flat(es).filter((s) => !String(s).trim())).toEqual([]);
+    expect(flat(en).filter((s) => !String(s).trim())).toEqual([]);
+  });
+  it('every error code has a text', () => {
+    for (const code of ERROR_CODES) expect(es.errors, code).toHaveProperty(code);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The browser session (spec §4): logged out or logged in. The machine is pure; reading and writing cookies,
+ * calling the server and reloading the page are implementations the app provides (and tests replace).
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { SessionUser } from '../engine/session';
+
+export interface Credentials {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+export interface SessionContext {
+  user: SessionUser | null;
+  /** Stable error code of the last failed login. */
+  error: string | null;
+}
+
+export type SessionEvent =
+  | ({ type: 'LOGIN' } & Credentials)
+  | { type: 'LOGOUT' }
+  /** The refresh token is gone or refused: the session cannot continue. */
+  | { type: 'AUTH_LOST' }
+  /** Another tab logged in or out: read the cookies again. */
+  | { type: 'RECHECK' };
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    /** The user of the stored session, or null when not authenticated. */
+    restore: fromPromise<SessionUser | null>(async () => null),
+    login: fromPromise<SessionUser, Credentials>(async () => {
+      throw new Error('login not provided');
+    }),
+    /** Revokes the refresh token on the server; failures do not keep the user logged in. */
+    logout: fromPromise<void>(async () => undefined),
+  },
+  actions: {
+    /** Clears the session cookies and reloads the page (spec §4). */
+    clearAndReload: () => undefined,
+  },
+}).createMachine({
+  id: 'session',
+  context: { user: null, error: null },
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        src: 'restore',
+        onDone: [
+          { guard: ({ event }) => event.output !== null, target: 'loggedIn', actions: assign({ user: ({ event }) => event.output }) },
+          { target: 'loggedOut', actions: assign({ user: null }) },
+        ],
+        onError: { target: 'loggedOut', actions: assign({ user: null }) },
+      },
+    },
+    loggedOut: {
+      on: {
+        LOGIN: 'authenticating',
+        RECHECK: 'checking',
+      },
+    },
+    authenticating: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'login',
+        input: ({ event }) => {
+          assertEvent(event, 'LOGIN');
+          return { username: event.username, password: event.password, rememberMe: event.rememberMe };
+        },
+        onDone: { target: 'loggedIn', actions: assign({ user: ({ event }) => event.output }) },
+        onError: {
+          target: 'loggedOut',
+          actions: assign({ error: ({ event }) => errorCode(event.error) }),
+        },
+      },
+    },
+    loggedIn: {
+      on: {
+        LOGOUT: 'loggingOut',
+        AUTH_LOST: { target: 'loggedOut', actions: ['clearAndReload', assign({ user: null })] },
+        RECHECK: 'checking',
+      },
+    },
+    loggingOut: {
+      invoke: {
+        src: 'logout',
+        onDone: { target: 'loggedOut', actions: ['clearAndReload', assign({ user: null })] },
+        onError: { target: 'loggedOut', actions: ['clearAndReload', assign({ user: null })] },
+      },
+    },
+  },
+});
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'UNKNOWN_ERROR';
+}

@@ -1,0 +1,26 @@
+/** The logged-in frame: header, menu from the route tree, content. */
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useMemo } from 'react';
+import { buildMenu } from '../../engine/routeTree';
+import { AppShell } from '../../widgets/AppShell';
+import { routeTree } from '../routes';
+import { useSession } from './useSession';
+
+export function ShellLayout() {
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const menu = useMemo(() => buildMenu(routeTree, user?.roles ?? []), [user]);
+  if (!user) return null;
+  return (
+    <AppShell
+      user={user}
+      menu={menu}
+      currentPath={location.pathname}
+      onNavigate={(path) => navigate(path)}
+      onLogout={logout}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,30 @@
+/** Turns a failed call into the toast of spec §8. */
+import i18next from 'i18next';
+import type { ApiError } from '../../engine/api/client';
+import { feedbackFor } from '../../engine/errorFeedback';
+import { showError, showUnknownError } from '../../widgets/toaster';
+
+/** Set by session.ts: the Report button posts through the authenticated client. */
+let reporter: ((error: ApiError) => Promise<unknown>) | undefined;
+export function setErrorReporter(fn: (error: ApiError) => Promise<unknown>) {
+  reporter = fn;
+}
+
+export function reportFailure(error: ApiError): void {
+  const verdict = feedbackFor(
+    { status: error.status, url: error.url, code: error.code, message: error.message },
+    (code) => i18next.exists(`errors.${code}`),
+  );
+  switch (verdict.kind) {
+    case 'silent':
+      return;
+    case 'code':
+      showError(i18next.t(`errors.${verdict.code}`));
+      return;
+    case 'message':
+      showError(verdict.message);
+      return;
+    case 'unknown':
+      showUnknownError({ onReport: () => void reporter?.(error).catch(() => undefined) });
+  }
+}

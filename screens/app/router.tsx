@@ -1,0 +1,65 @@
+/** React Router objects built from the route tree data (screens/routes.ts). */
+import { Navigate, Outlet, createHashRouter, type RouteObject } from 'react-router-dom';
+import type { RouteNode } from '../../engine/routeTree';
+import { routeTree } from '../routes';
+import { loadScreen } from '../registry';
+import { Guard } from './Guard';
+import { RootLayout } from './RootLayout';
+import { ShellLayout } from './ShellLayout';
+import ErrorScreen from '../status/ErrorScreen';
+
+function guardedScreen(screen: string | undefined, chain: RouteNode[]) {
+  return async () => {
+    const { Component } = await loadScreen(screen);
+    const route = chain[chain.length - 1];
+    return {
+      Component: () => (
+        <Guard chain={chain}>
+          <Component route={route} />
+        </Guard>
+      ),
+    };
+  };
+}
+
+function toRoute(node: RouteNode, chain: RouteNode[], top: boolean): RouteObject {
+  const nodes = [...chain, node];
+  const handle = { titleKey: `routes.${node.name}` };
+  const path = top ? node.path.replace(/^\//, '') : node.path;
+  if (!node.children) {
+    const lazy = guardedScreen(node.screen, nodes);
+    return path === '' ? { index: true, handle, lazy } : { path, handle, lazy };
+  }
+  const children = node.children.map((c) => toRoute(c, nodes, false));
+  if (node.redirect) children.unshift({ index: true, element: <Navigate to={node.redirect} replace /> });
+  else if (!node.children.some((c) => c.path === '')) {
+    children.unshift({ index: true, handle, lazy: guardedScreen('backOfficeHome', nodes) });
+  }
+  return {
+    path,
+    handle,
+    element: (
+      <Guard chain={nodes}>
+        <Outlet />
+      </Guard>
+    ),
+    children,
+  };
+}
+
+export function buildRoutes(tree: readonly RouteNode[] = routeTree): RouteObject[] {
+  const publicAreas = tree.filter((n) => n.public).map((n) => toRoute(n, [], true));
+  const privateAreas = tree.filter((n) => !n.public).map((n) => toRoute(n, [], true));
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <ErrorScreen failed />,
+      children: [
+        ...publicAreas,
+        { element: <Guard chain={[]}><ShellLayout /></Guard>, children: [...privateAreas, { path: '*', element: <ErrorScreen /> }] },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = () => createHashRouter(buildRoutes());

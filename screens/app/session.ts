@@ -1,0 +1,50 @@
+/**
+ * The app's one session actor and API client, wired together: the client reports a lost session to the
+ * machine, the machine logs in and out through the client, and cookies hold the state (spec §4, §7, §9).
+ */
+import { createActor, fromPromise } from 'xstate';
+import { createApiClient } from '../../engine/api/client';
+import type { LoginReply, SessionUser } from '../../engine/session';
+import { sessionMachine, type Credentials } from '../../machines/session';
+import { clearSession, cookieTokens, saveSession, storedUser } from './sessionStore';
+import { reportFailure, setErrorReporter } from './feedback';
+import { readCookie } from './cookies';
+import { COOKIE } from '../../engine/session';
+
+export const api = createApiClient({
+  baseUrl: '/api/',
+  tokens: cookieTokens,
+  onAuthLost: () => sessionActor.send({ type: 'AUTH_LOST' }),
+  onError: (e) => reportFailure(e),
+});
+
+const machine = sessionMachine.provide({
+  actors: {
+    restore: fromPromise(async () => storedUser()),
+    login: fromPromise(async ({ input }: { input: Credentials }): Promise<SessionUser> => {
+      const reply = await api.post<LoginReply>('login', input, { quiet: true });
+      return saveSession(reply, input.rememberMe)!;
+    }),
+    logout: fromPromise(async () => {
+      const refresh_token = readCookie(COOKIE.refreshToken);
+      if (refresh_token) await api.post('logout', { refresh_token }, { quiet: true });
+    }),
+  },
+  actions: {
+    clearAndReload: () => {
+      clearSession();
+      location.reload();
+    },
+  },
+});
+
+export const sessionActor = createActor(machine).start();
+
+setErrorReporter((e) =>
+  api.post('reporteError/save', {
+    url: e.url,
+    data: JSON.stringify(e.requestBody ?? null),
+    body: e.message,
+    httpCode: e.status,
+  }, { quiet: true }),
+);

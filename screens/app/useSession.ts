@@ -1,0 +1,15 @@
+import { useSelector } from '@xstate/react';
+import { sessionActor } from './session';
+import type { Credentials } from '../../machines/session';
+
+export function useSession() {
+  const snapshot = useSelector(sessionActor, (s) => s);
+  return {
+    checking: snapshot.matches('checking'),
+    busy: snapshot.matches('authenticating') || snapshot.matches('loggingOut'),
+    user: snapshot.context.user,
+    error: snapshot.context.error,
+    login: (c: Credentials) => sessionActor.send({ type: 'LOGIN', ...c }),
+    logout: () => sessionActor.send({ type: 'LOGOUT' }),
+  };
+}

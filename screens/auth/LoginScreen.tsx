@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Button, Checkbox, Input, Link, Stack } from '@chakra-ui/react';
+import { AuthCard } from '../../widgets/AuthCard';
+import { LanguageSwitch } from '../../widgets/LanguageSwitch';
+import { FormField } from '../../widgets/FormField';
+import { PasswordField } from '../../widgets/PasswordField';
+import { useSession } from '../app/useSession';
+
+export default function LoginScreen() {
+  const { t } = useTranslation();
+  const { login, error, busy } = useSession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    login({ username: username.trim(), password, rememberMe });
+  };
+
+  return (
+    <AuthCard title={t('auth.login.title')} footer={<LanguageSwitch />}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {error && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{t(`errors.${error}`, { defaultValue: t('errors.LOGIN_FAILED') })}</Alert.Title>
+            </Alert.Root>
+          )}
+          <FormField label={t('auth.username')} required>
+            <Input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+          </FormField>
+          <FormField label={t('auth.password')} required>
+            <PasswordField name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </FormField>
+          <Checkbox.Root checked={rememberMe} onCheckedChange={(d) => setRememberMe(d.checked === true)}>
+            <Checkbox.HiddenInput name="rememberMe" />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('auth.login.rememberMe')}</Checkbox.Label>
+          </Checkbox.Root>
+          <Button type="submit" colorPalette="brand" loading={busy} disabled={!username || !password}>
+            {t('auth.login.submit')}
+          </Button>
+          <Link asChild alignSelf="center" fontSize="sm">
+            <RouterLink to="/auth/forgotPassword">{t('auth.login.forgot')}</RouterLink>
+          </Link>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

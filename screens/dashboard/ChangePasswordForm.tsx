@@ -1,0 +1,70 @@
+/** The user's own password (user/changePassword). */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Heading, Stack } from '@chakra-ui/react';
+import { FormField } from '../../widgets/FormField';
+import { PasswordField } from '../../widgets/PasswordField';
+import { showSuccess } from '../../widgets/toaster';
+import { checkNewPassword } from '../../engine/password';
+import { api } from '../app/session';
+
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const [currentPassword, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  const problem = checkNewPassword(password, confirmation);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (problem || !currentPassword) return;
+    setSending(true);
+    try {
+      await api.post('user/changePassword', { currentPassword, password, confirmation });
+      showSuccess(t('dashboard.password.done'));
+      setCurrent('');
+      setPassword('');
+      setConfirmation('');
+      setTouched(false);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Card.Root maxW="md" variant="outline">
+      <Card.Header>
+        <Heading as="h2" size="md">{t('dashboard.password.title')}</Heading>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="3">
+            <FormField label={t('dashboard.password.current')} required>
+              <PasswordField name="currentPassword" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+            </FormField>
+            <FormField
+              label={t('auth.reset.password')}
+              required
+              error={touched && problem === 'PASSWORD_TOO_WEAK' ? t('errors.PASSWORD_TOO_WEAK') : undefined}
+            >
+              <PasswordField name="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            </FormField>
+            <FormField
+              label={t('auth.reset.confirmation')}
+              required
+              error={touched && problem === 'PASSWORD_MISMATCH' ? t('errors.PASSWORD_MISMATCH') : undefined}
+            >
+              <PasswordField name="confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+            </FormField>
+            <Button type="submit" alignSelf="start" loading={sending}>
+              {t('dashboard.password.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

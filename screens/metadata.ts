@@ -1,0 +1,29 @@
+/** Every entity of schemas/, resolved with the engine's defaults. Bundled at build time. */
+import { resolveEntity, type ResolvedEntity } from '../engine/metadata/resolve';
+import type { ColumnsManifest, JsonSchema, UiSchema } from '../engine/metadata/types';
+import type { EntityRoute } from '../engine/routeTree';
+
+const schemas = import.meta.glob<JsonSchema>('../schemas/*/schema.json', { eager: true, import: 'default' });
+const manifests = import.meta.glob<ColumnsManifest>('../schemas/*/columns.json', { eager: true, import: 'default' });
+const uis = import.meta.glob<UiSchema>('../schemas/*/ui.json', { eager: true, import: 'default' });
+
+const folder = (path: string) => path.split('/').at(-2)!;
+
+export const entities: Readonly<Record<string, ResolvedEntity>> = Object.fromEntries(
+  Object.entries(schemas).map(([path, schema]) => {
+    const name = folder(path);
+    const dir = path.slice(0, path.lastIndexOf('/'));
+    const columns = manifests[`${dir}/columns.json`] ?? { columns: [] };
+    return [name, resolveEntity({ name, schema, columns, ui: uis[`${dir}/ui.json`] })];
+  }),
+);
+
+export const entityRoutes: EntityRoute[] = Object.values(entities).flatMap((e) =>
+  e.route ? [{ entity: e.name, area: e.route.area, path: e.route.path, roles: e.route.roles }] : [],
+);
+
+export function entityOf(name: string | undefined): ResolvedEntity {
+  const found = name ? entities[name] : undefined;
+  if (!found) throw new Error(`Unknown entity: ${name}`);
+  return found;
+}

@@ -1,0 +1,33 @@
+/**
+ * Screen name -> lazily loaded component. A route whose screen is not here yet shows the
+ * "not available yet" page. Chunks that do not arrive within 120 s fail (spec §9).
+ */
+import type { ComponentType } from 'react';
+import type { RouteNode } from '../engine/routeTree';
+
+/** Every screen gets the route node it was opened from. */
+export type ScreenProps = { route?: RouteNode };
+
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+type Loader = () => Promise<{ default: ComponentType<ScreenProps> }>;
+
+export const screens: Record<string, Loader> = {
+  login: () => import('./auth/LoginScreen'),
+  forgotPassword: () => import('./auth/ForgotPasswordScreen'),
+  resetPassword: () => import('./auth/ResetPasswordScreen'),
+  dashboard: () => import('./dashboard/DashboardScreen'),
+  backOfficeHome: () => import('./dashboard/BackOfficeScreen'),
+  notAvailable: () => import('./status/NotAvailableScreen'),
+};
+
+export function loadScreen(name: string | undefined): Promise<{ Component: ComponentType<ScreenProps> }> {
+  const loader = (name && screens[name]) || screens.notAvailable;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('chunk load timeout')), CHUNK_LOAD_TIMEOUT_MS);
+  });
+  return Promise.race([loader(), timeout])
+    .then((m) => ({ Component: m.default }))
+    .finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,75 @@
+/** The whole route tree of spec §2, as data. Screens are named here and resolved in screens/registry.tsx. */
+import { withEntityRoutes, type RouteNode } from '../engine/routeTree';
+import { entityRoutes } from './metadata';
+import { ROLES } from '../engine/roles';
+
+const ADMIN_ONLY = [ROLES.ADMIN];
+
+export const declaredRoutes: readonly RouteNode[] = [
+  {
+    path: '/auth',
+    name: 'auth',
+    redirect: 'login',
+    public: true,
+    children: [
+      { path: 'login', name: 'login', screen: 'login', public: true },
+      { path: 'forgotPassword', name: 'forgotPassword', screen: 'forgotPassword', public: true },
+      { path: 'resetPassword/:token', name: 'resetPassword', screen: 'resetPassword', public: true },
+    ],
+  },
+  {
+    path: '/',
+    name: 'main',
+    redirect: 'workspacedashboard',
+    children: [
+      { path: 'workspacedashboard', name: 'workspacedashboard', screen: 'dashboard' },
+      { path: 'workspacecard', name: 'workspacecard' },
+      {
+        path: 'task',
+        name: 'task',
+        children: [
+          { path: '', name: 'tasking' },
+          { path: ':filter', name: 'taskList', hideInMenu: true },
+        ],
+      },
+      { path: 'planning', name: 'planning' },
+      { path: 'reports', name: 'reports' },
+      { path: 'workspace', name: 'workspace', hideInMenu: true },
+      {
+        path: 'execution/:flowId/:activityId/:id?/:show?/:iscmdline?/:actividadname?/:flowname?',
+        name: 'execution',
+      },
+      { path: 'reportList', name: 'reportList' },
+    ],
+  },
+  {
+    path: '/backOffice',
+    name: 'backOffice',
+    roles: [ROLES.ADMIN, ROLES.ROOT],
+    children: [
+      { path: 'stock', name: 'stock' },
+      { path: 'stock/:id/:show?', name: 'stockForm' },
+      { path: 'profile', name: 'profile' },
+      { path: 'profile/:id/:show?', name: 'profileForm' },
+      { path: 'jobs', name: 'jobs' },
+      { path: 'process/:id', name: 'process' },
+      { path: 'process/status/:id', name: 'processStatus' },
+      { path: 'macroprocess', name: 'macroprocess' },
+      { path: 'macroprocess/:id', name: 'macroprocessForm' },
+      { path: 'instructive/:id', name: 'instructive' },
+      { path: 'instructive/task/:id/:parent?', name: 'instructiveTask' },
+      { path: 'listcomunica', name: 'listcomunica' },
+      { path: 'categories', name: 'categories', roles: ADMIN_ONLY, screen: 'entityList', entity: 'categoria' },
+      { path: 'categories/:id/:show?', name: 'categoriesForm', roles: ADMIN_ONLY, screen: 'entityForm', entity: 'categoria' },
+      { path: 'reportConfig', name: 'reportConfig', roles: ADMIN_ONLY },
+      { path: 'empresaconfig', name: 'empresaconfig', roles: [ROLES.ADMIN, ROLES.ROOT] },
+      { path: 'billingConfig', name: 'billingConfig', roles: ADMIN_ONLY },
+      { path: 'secuenciasConfig', name: 'secuenciasConfig', roles: ADMIN_ONLY },
+      { path: 'eventosConfig', name: 'eventosConfig', roles: ADMIN_ONLY },
+      { path: 'mantenimientosConfig', name: 'mantenimientosConfig', roles: ADMIN_ONLY },
+    ],
+  },
+];
+
+/** The declared routes plus the screens of entities that name their own route in columns.json. */
+export const routeTree: readonly RouteNode[] = withEntityRoutes(declaredRoutes, entityRoutes);

@@ -1,0 +1,101 @@
+/** Builds the HTTP server: database, schema, first admin, plugins, the /api routes and the static app. */
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { accessTokens, loadJwtSecret } from './auth/access-token';
+import { installAuth } from './auth/guard';
+import { seedAdmin } from './auth/seed-admin';
+import { DEFAULT_CONFIG, type Config } from './config';
+import { applySchema } from './db/apply-schema';
+import { connect, describeTarget } from './db/connect';
+import { CORE_SCHEMA } from './db/core-schema';
+import type { Database } from './db/types';
+import { installErrorHandlers } from './http/error-handler';
+import { compactStream } from './http/log-stream';
+import { installRequestLog } from './http/request-log';
+import { installSecurityHeaders } from './http/security-headers';
+import { serveStatic } from './http/static';
+import { startMailDelivery, type MailDelivery } from './mail/delivery';
+import type { AppContext } from './routes/context';
+import { passwordRecoveryRoutes } from './routes/password-recovery';
+import { reporteErrorRoutes } from './routes/reporte-error';
+import { sessionRoutes } from './routes/session';
+import { userPasswordRoutes } from './routes/user-password';
+import { versionRoutes } from './routes/version';
+
+export type ServerOptions = Partial<Config> & { logger?: boolean };
+
+export interface ServerHandle {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  config: Config;
+  /** Stops the mail loop, closes the HTTP server (in-flight requests finish) and the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandle> {
+  const { logger = true, ...overrides } = opts;
+  const config: Config = { ...DEFAULT_CONFIG, ...overrides };
+
+  const app = Fastify({
+    logger: logger ? { level: 'info', stream: compactStream } : false,
+    // Fastify's request/response pair is off; installRequestLog writes one line per request instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Wrong types are errors, not something to coerce; unknown properties are left alone.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+  });
+
+  const db = await connect(config, (err) => app.log.error({ err }, 'idle database connection failed'));
+  let mail: MailDelivery | null = null;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close();
+      await mail?.stop();
+      await db.destroy();
+    })());
+
+  try {
+    await applySchema(db, CORE_SCHEMA);
+    await seedAdmin(db, config.adminPassword, app.log);
+    if (config.jwtSecret && config.jwtSecret.length < 32) app.log.warn('JWT_SECRET is shorter than 32 characters');
+    const tokens = accessTokens(await loadJwtSecret(db, config.jwtSecret));
+    const ctx: AppContext = { db, config, tokens };
+
+    installSecurityHeaders(app);
+    installRequestLog(app);
+    installErrorHandlers(app);
+    installAuth(app, tokens);
+    await app.register(formbody);
+    await app.register(rateLimit, { global: false });
+
+    await app.register(
+      async (api) => {
+        sessionRoutes(api, ctx);
+        passwordRecoveryRoutes(api, ctx);
+        userPasswordRoutes(api, ctx);
+        reporteErrorRoutes(api, ctx);
+        versionRoutes(api, ctx);
+      },
+      { prefix: '/api' },
+    );
+    if (!(await serveStatic(app, config.staticDir))) app.log.info(`No ${config.staticDir}/ folder: serving the API only`);
+
+    if (config.smtpUrl) mail = startMailDelivery({
+        db,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: app.log,
+        intervalMs: config.mailPollMs,
+      });
+    else app.log.info('SMTP_URL is not set: mail stays in the outbox (table comunicacion)');
+    app.log.info(`Database: ${describeTarget(config)}`);
+  } catch (err) {
+    await close().catch(() => {});
+    throw err;
+  }
+  return { app, db, config, close };
+}

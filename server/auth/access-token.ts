@@ -1,0 +1,61 @@
+/** Access tokens: JWT HS256 signed with jose; verification admits HS256 only. */
+import { randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+
+export const ACCESS_TOKEN_SECONDS = 3600;
+
+/** The verified caller of a request. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  roles: string[];
+}
+
+export interface AccessTokens {
+  sign(user: AuthUser): Promise<string>;
+  /** The user, or null for anything not signed by us with HS256 and unexpired. */
+  verify(token: string): Promise<AuthUser | null>;
+}
+
+export function accessTokens(secret: Uint8Array): AccessTokens {
+  return {
+    sign: (user) =>
+      new SignJWT({ username: user.username, roles: user.roles })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ACCESS_TOKEN_SECONDS)
+        .sign(secret),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+        const id = Number(payload.sub);
+        const { username, roles } = payload as { username?: unknown; roles?: unknown };
+        if (!Number.isSafeInteger(id) || typeof username !== 'string') return null;
+        if (!Array.isArray(roles) || !roles.every((r) => typeof r === 'string')) return null;
+        return { id, username, roles };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+const SECRET_KEY = 'jwt_secret';
+
+/**
+ * The signing key: JWT_SECRET when set, else one generated on first start and kept in app_setting,
+ * so tokens survive restarts and every instance on one database shares it.
+ */
+export async function loadJwtSecret(db: Kysely<Database>, configured?: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db
+    .insertInto('app_setting')
+    .values({ key: SECRET_KEY, value: randomBytes(64).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_setting').select('value').where('key', '=', SECRET_KEY).executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64url');
+}

@@ -1,0 +1,65 @@
+/** Server settings, read from the environment by `loadConfig` (see `npm start`) or given to `buildServer`. */
+export interface LoginLimits {
+  /** Failed attempts for one user name (since its last success) before it is locked. */
+  perUser: number;
+  /** Failed attempts from one client address before it is locked. */
+  perIp: number;
+  windowMinutes: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** A folder for the embedded PGlite database, or `memory://` for a throwaway in-memory one. */
+  dataDir: string;
+  /** `postgres://…`: use PostgreSQL instead of PGlite. */
+  databaseUrl?: string;
+  /** Password of the first `admin` user; generated and logged once when unset. */
+  adminPassword?: string;
+  /** `smtp://…` or `smtps://…`: deliver the mail outbox. Without it mail stays in the outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** How often the mail loop looks for pending mail, in ms. */
+  mailPollMs: number;
+  /** Signing key of access tokens; when unset one is generated and kept in the database. */
+  jwtSecret?: string;
+  /** Base for links in mails; when unset, the origin of the request. */
+  publicUrl?: string;
+  /** The built browser app, served at `/` when the folder exists. */
+  staticDir: string;
+  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
+  trustProxy: boolean;
+  loginLimits: LoginLimits;
+}
+
+export const DEFAULT_CONFIG: Config = {
+  port: 3000,
+  host: '0.0.0.0',
+  dataDir: './data',
+  mailFrom: 'no-reply@localhost',
+  mailPollMs: 5000,
+  staticDir: 'dist',
+  trustProxy: false,
+  loginLimits: { perUser: 5, perIp: 20, windowMinutes: 15 },
+};
+
+const text = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(text(env.PORT) ?? DEFAULT_CONFIG.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
+  return {
+    ...DEFAULT_CONFIG,
+    port,
+    host: text(env.HOST) ?? DEFAULT_CONFIG.host,
+    dataDir: text(env.DATA_DIR) ?? DEFAULT_CONFIG.dataDir,
+    databaseUrl: text(env.DATABASE_URL),
+    adminPassword: text(env.ADMIN_PASSWORD),
+    smtpUrl: text(env.SMTP_URL),
+    mailFrom: text(env.MAIL_FROM) ?? DEFAULT_CONFIG.mailFrom,
+    jwtSecret: text(env.JWT_SECRET),
+    publicUrl: text(env.PUBLIC_URL)?.replace(/\/+$/, ''),
+    staticDir: text(env.STATIC_DIR) ?? DEFAULT_CONFIG.staticDir,
+    trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
+  };
+}

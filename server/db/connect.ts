@@ -1,0 +1,50 @@
+/** Opens the database: PostgreSQL when a `postgres://` URL is given, else embedded PGlite (a folder or memory). */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './types';
+
+export const MEMORY = 'memory://';
+
+export interface DbTarget {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+export function describeTarget(target: DbTarget): string {
+  if (target.databaseUrl) return `PostgreSQL ${redact(target.databaseUrl)}`;
+  return target.dataDir === MEMORY ? 'PGlite in memory' : `PGlite in ${path.resolve(target.dataDir)}`;
+}
+
+/** `onPoolError` hears errors of idle PostgreSQL connections (a restarted server); without a listener they would end the process. */
+export async function connect(target: DbTarget, onPoolError: (err: Error) => void = () => {}): Promise<Kysely<Database>> {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    pool.on('error', onPoolError);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  let pglite: PGlite;
+  if (target.dataDir === MEMORY) {
+    pglite = new PGlite();
+  } else {
+    const dir = path.resolve(target.dataDir);
+    await mkdir(dir, { recursive: true });
+    pglite = new PGlite(dir);
+  }
+  await pglite.waitReady;
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+/** The URL without its password, for the log. */
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}

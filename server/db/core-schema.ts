@@ -1,0 +1,106 @@
+/**
+ * The core tables. Each step is idempotent (IF NOT EXISTS) and never drops anything, so it runs at
+ * every start. To extend: add a column with `alter table … add column if not exists`, or append a step.
+ */
+import type { SchemaStep } from './apply-schema';
+
+export const CORE_SCHEMA: readonly SchemaStep[] = [
+  {
+    name: 'usuario',
+    sql: [
+      `create table if not exists usuario (
+        id serial primary key,
+        username text not null unique,
+        password_hash text not null,
+        roles text[] not null default '{}',
+        perfilid integer null,
+        email text null,
+        enabled boolean not null default true,
+        created_at timestamptz not null default now()
+      )`,
+      `create index if not exists usuario_email_idx on usuario (lower(email))`,
+    ],
+  },
+  {
+    name: 'refresh_token',
+    sql: [
+      `create table if not exists refresh_token (
+        id serial primary key,
+        token_hash text not null unique,
+        family_id text not null,
+        user_id integer not null references usuario (id) on delete cascade,
+        remember_me boolean not null default false,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        used_at timestamptz null,
+        revoked_at timestamptz null
+      )`,
+      `create index if not exists refresh_token_family_idx on refresh_token (family_id)`,
+      `create index if not exists refresh_token_user_idx on refresh_token (user_id)`,
+    ],
+  },
+  {
+    name: 'password_reset',
+    sql: [
+      `create table if not exists password_reset (
+        id serial primary key,
+        token_hash text not null unique,
+        user_id integer not null references usuario (id) on delete cascade,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        used_at timestamptz null
+      )`,
+      `create index if not exists password_reset_user_idx on password_reset (user_id, created_at)`,
+    ],
+  },
+  {
+    name: 'login_attempt',
+    sql: [
+      `create table if not exists login_attempt (
+        id serial primary key,
+        username text not null,
+        ip text not null,
+        at timestamptz not null default now(),
+        ok boolean not null
+      )`,
+      `create index if not exists login_attempt_username_idx on login_attempt (username, at)`,
+      `create index if not exists login_attempt_ip_idx on login_attempt (ip, at)`,
+    ],
+  },
+  {
+    name: 'comunicacion',
+    sql: [
+      `create table if not exists comunicacion (
+        id serial primary key,
+        destinatario text not null,
+        asunto text not null,
+        cuerpo text not null,
+        estado text not null default 'pendiente',
+        error text null,
+        fecha_creada timestamptz not null default now(),
+        fecha_enviada timestamptz null,
+        intentos integer not null default 0
+      )`,
+      `alter table comunicacion add column if not exists bloqueado_hasta timestamptz null`,
+      `create index if not exists comunicacion_estado_idx on comunicacion (estado, id)`,
+    ],
+  },
+  {
+    name: 'reporte_error',
+    sql: [
+      `create table if not exists reporte_error (
+        id serial primary key,
+        url text not null,
+        data text null,
+        body text null,
+        http_code integer null,
+        usuario_id integer null references usuario (id) on delete set null,
+        fecha timestamptz not null default now()
+      )`,
+    ],
+  },
+  {
+    name: 'app_setting',
+    sql: [`create table if not exists app_setting (key text primary key, value text not null)`],
+  },
+];

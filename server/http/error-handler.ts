@@ -1,0 +1,46 @@
+/**
+ * Every error answers `{ code, message, errors? }`. Our ApiErrors keep their status and code; Fastify's
+ * own client errors (validation, bad JSON, wrong media type, body too large) become BAD_REQUEST with
+ * their status; anything else is a bug: logged, and answered 500 INTERNAL_ERROR without details.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody, ErrorCode, FieldError } from '../../engine/errors';
+import { ApiError } from './api-error';
+import { errorText, preferredLang } from './lang';
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, errors?: FieldError[]) {
+  const body: ApiErrorBody = { code, message: errorText(code, preferredLang(request.headers['accept-language'])) };
+  if (errors?.length) body.errors = errors;
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+type Validation = NonNullable<FastifyError['validation']>[number];
+
+function fieldOf(v: Validation): string {
+  const base = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const missing = (v.params as { missingProperty?: string }).missingProperty;
+  if (missing) return base ? `${base}.${missing}` : missing;
+  return base || '(body)';
+}
+
+function statusCodeOf(err: FastifyError): number {
+  return typeof err.statusCode === 'number' ? err.statusCode : 500;
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'LOGIN_RATE_LIMITED' };
+
+export function installErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) return sendError(request, reply, err.statusCode, err.code, err.errors);
+    if (err.validation) {
+      const errors = err.validation.map((v) => ({ field: fieldOf(v), code: v.keyword, params: v.params }));
+      return sendError(request, reply, 400, 'BAD_REQUEST', errors);
+    }
+    const status = statusCodeOf(err);
+    if (status >= 400 && status < 500) return sendError(request, reply, status, CODE_BY_STATUS[status] ?? 'BAD_REQUEST');
+    request.log.error({ err }, `unexpected error on ${request.method} ${request.url}`);
+    return sendError(request, reply, 500, 'INTERNAL_ERROR');
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'NOT_FOUND'));
+}

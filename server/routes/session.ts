@@ -1,0 +1,86 @@
+/** Login, token refresh, logout and the current user (spec §7 Session). */
+import type { FastifyInstance } from 'fastify';
+import type { LoginReply } from '../../engine/session';
+import { ACCESS_TOKEN_SECONDS } from '../auth/access-token';
+import { authUser } from '../auth/guard';
+import { isLocked, recordAttempt } from '../auth/login-attempts';
+import { verifyAgainstDummy, verifyPassword } from '../auth/password-hash';
+import { revokeFamilyOf, rotate, startFamily } from '../auth/refresh-tokens';
+import { findUserById, findUserByUsername, publicUser } from '../auth/users';
+import type { Usuario } from '../db/types';
+import { ApiError, badRequest, unauthorized } from '../http/api-error';
+import type { AppContext } from './context';
+
+const loginBody = {
+  type: 'object',
+  required: ['username', 'password'],
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 200 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    rememberMe: { type: 'boolean' },
+  },
+} as const;
+
+const refreshBody = {
+  type: 'object',
+  required: ['grant_type', 'refresh_token'],
+  properties: {
+    grant_type: { type: 'string', maxLength: 100 },
+    refresh_token: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+} as const;
+
+const logoutBody = {
+  type: 'object',
+  required: ['refresh_token'],
+  properties: { refresh_token: { type: 'string', maxLength: 200 } },
+} as const;
+
+export function sessionRoutes(app: FastifyInstance, { db, config, tokens }: AppContext) {
+  async function reply(user: Usuario, refreshToken: string): Promise<LoginReply> {
+    const access_token = await tokens.sign({ id: user.id, username: user.username, roles: user.roles });
+    return { ...publicUser(user), access_token, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_SECONDS };
+  }
+
+  app.post<{ Body: { username: string; password: string; rememberMe?: boolean } }>(
+    '/login',
+    { schema: { body: loginBody } },
+    async (request) => {
+      const { username, password, rememberMe = false } = request.body;
+      if (await isLocked(db, config.loginLimits, username, request.ip)) throw new ApiError(429, 'LOGIN_RATE_LIMITED');
+      const user = await findUserByUsername(db, username);
+      const ok = user?.enabled ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
+      await recordAttempt(db, username, request.ip, ok);
+      if (!ok || !user) throw unauthorized('LOGIN_FAILED');
+      return reply(user, await startFamily(db, user.id, rememberMe));
+    },
+  );
+
+  app.post<{ Body: { grant_type: string; refresh_token: string } }>(
+    '/oauth/access_token',
+    { schema: { body: refreshBody } },
+    async (request) => {
+      if (request.body.grant_type !== 'refresh_token') throw badRequest();
+      const result = await rotate(db, request.body.refresh_token);
+      if (!result.ok) throw unauthorized('INVALID_REFRESH_TOKEN');
+      const user = await findUserById(db, result.userId);
+      if (!user?.enabled) {
+        await revokeFamilyOf(db, result.token);
+        throw unauthorized('INVALID_REFRESH_TOKEN');
+      }
+      return reply(user, result.token);
+    },
+  );
+
+  app.post<{ Body: { refresh_token: string } }>('/logout', { schema: { body: logoutBody } }, async (request) => {
+    await revokeFamilyOf(db, request.body.refresh_token);
+    return { ok: true };
+  });
+
+  app.get('/me', async (request) => {
+    const user = await findUserById(db, authUser(request).id);
+    if (!user?.enabled) throw unauthorized();
+    return publicUser(user);
+  });
+}
+

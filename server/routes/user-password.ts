@@ -1,0 +1,71 @@
+/** Changing passwords while logged in: one's own, or (ROOT / ADMIN) anybody's. */
+import type { FastifyInstance } from 'fastify';
+import { checkNewPassword } from '../../engine/password';
+import { ROLES } from '../../engine/roles';
+import { authUser, requireAnyRole } from '../auth/guard';
+import { isLocked, recordAttempt } from '../auth/login-attempts';
+import { verifyPassword } from '../auth/password-hash';
+import { revokeAllOfUser } from '../auth/refresh-tokens';
+import { findUserById, findUserByUsername, setPassword } from '../auth/users';
+import { ApiError, badRequest, notFound, unauthorized } from '../http/api-error';
+import type { AppContext } from './context';
+
+const newPassword = {
+  password: { type: 'string', maxLength: 1024 },
+  confirmation: { type: 'string', maxLength: 1024 },
+} as const;
+
+const changeBody = {
+  type: 'object',
+  required: ['currentPassword', 'password', 'confirmation'],
+  properties: { currentPassword: { type: 'string', maxLength: 1024 }, ...newPassword },
+} as const;
+
+const changeUserBody = {
+  type: 'object',
+  required: ['password', 'confirmation'],
+  properties: {
+    userId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    username: { type: 'string', minLength: 1, maxLength: 200 },
+    ...newPassword,
+  },
+  anyOf: [{ required: ['userId'] }, { required: ['username'] }],
+} as const;
+
+export function userPasswordRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  app.post<{ Body: { currentPassword: string; password: string; confirmation: string } }>(
+    '/user/changePassword',
+    { schema: { body: changeBody } },
+    async (request) => {
+      const me = authUser(request);
+      const user = await findUserById(db, me.id);
+      if (!user?.enabled) throw unauthorized();
+      // Wrong current passwords count as failed logins: a stolen access token cannot guess the password.
+      if (await isLocked(db, config.loginLimits, user.username, request.ip)) throw new ApiError(429, 'LOGIN_RATE_LIMITED');
+      if (!(await verifyPassword(request.body.currentPassword, user.password_hash))) {
+        await recordAttempt(db, user.username, request.ip, false);
+        throw badRequest('WRONG_CURRENT_PASSWORD');
+      }
+      const problem = checkNewPassword(request.body.password, request.body.confirmation);
+      if (problem) throw badRequest(problem);
+      await setPassword(db, user.id, request.body.password);
+      return { ok: true };
+    },
+  );
+
+  app.post<{ Body: { userId?: number; username?: string; password: string; confirmation: string } }>(
+    '/user/changeUserPassword',
+    { schema: { body: changeUserBody }, preHandler: requireAnyRole(ROLES.ROOT, ROLES.ADMIN) },
+    async (request) => {
+      const { userId, username, password, confirmation } = request.body;
+      const user = userId != null ? await findUserById(db, userId) : await findUserByUsername(db, username ?? '');
+      if (!user) throw notFound('USER_NOT_FOUND');
+      const problem = checkNewPassword(password, confirmation);
+      if (problem) throw badRequest(problem);
+      await setPassword(db, user.id, password);
+      // The user must log in again with the new password.
+      await revokeAllOfUser(db, user.id);
+      return { ok: true };
+    },
+  );
+}

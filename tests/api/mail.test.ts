@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { enqueueMail } from '../../server/mail/outbox';
+import { MAX_ATTEMPTS } from '../../server/mail/delivery';
+import { startFakeSmtp, type FakeSmtp } from '../support/smtp';
+import { api, createUser, describeBackends, startTestServer, type TestServer } from '../support/server';
+
+async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describeBackends('mail outbox delivery', (backend) => {
+  let smtp: FakeSmtp;
+  let srv: TestServer;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    srv = await startTestServer(backend, { smtpUrl: smtp.url, mailFrom: 'flujos@example.com', mailPollMs: 100 });
+  });
+  afterAll(async () => {
+    await srv?.close();
+    await smtp?.close();
+  });
+
+  const row = (id: number) => srv.db.selectFrom('comunicacion').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('sends pending mail over SMTP and marks it sent', async () => {
+    await createUser(srv.db, { username: 'rosa', password: 'Rosa-pass1!', email: 'rosa@example.com' });
+    await api(srv.baseUrl).post('/api/passwordRecovery/sendRecoveryEmail', { username: 'rosa' });
+    const mail = await until(() => srv.db.selectFrom('comunicacion').selectAll().where('estado', '=', 'enviado').executeTakeFirst());
+    expect(mail).toMatchObject({ destinatario: 'rosa@example.com', intentos: 1, error: null });
+    expect(mail.fecha_enviada).toBeInstanceOf(Date);
+    const got = smtp.received.find((m) => m.to.some((t) => t.includes('rosa@example.com')));
+    expect(got?.from).toContain('flujos@example.com');
+    expect(got?.data).toContain('resetPassword');
+  });
+
+  it('keeps refused mail for a retry with the error, and gives up after the last attempt', async () => {
+    smtp.refuse = true;
+    const id = await enqueueMail(srv.db, { to: 'nobody@example.com', subject: 's', text: 't' });
+    const failed = await until(async () => {
+      const r = await row(id);
+      return r.intentos >= 1 && r.error ? r : undefined;
+    });
+    expect(failed.estado).toBe('pendiente');
+    expect(failed.error).toMatch(/550/);
+    expect(failed.bloqueado_hasta!.getTime()).toBeGreaterThan(Date.now());
+
+    // Pretend the earlier attempts and their waits are over.
+    await srv.db.updateTable('comunicacion').set({ intentos: MAX_ATTEMPTS - 1, bloqueado_hasta: null }).where('id', '=', id).execute();
+    const dead = await until(async () => ((await row(id)).estado === 'error' ? row(id) : undefined));
+    expect(dead.intentos).toBe(MAX_ATTEMPTS);
+    smtp.refuse = false;
+  });
+});
+
+describeBackends('mail without SMTP_URL', (backend) => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    srv = await startTestServer(backend, { mailPollMs: 50 });
+  });
+  afterAll(() => srv?.close());
+
+  it('stays in the outbox', async () => {
+    const id = await enqueueMail(srv.db, { to: 'x@example.com', subject: 's', text: 't' });
+    await new Promise((r) => setTimeout(r, 200));
+    const r = await srv.db.selectFrom('comunicacion').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(r).toMatchObject({ estado: 'pendiente', intentos: 0 });
+  });
+});

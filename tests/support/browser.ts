@@ -1,0 +1,45 @@
+/** Real Chromium through playwright-core (Debian's /usr/bin/chromium; see shared STACK notes). */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export function chromiumPath(): string {
+  const found = CANDIDATES.find((p): p is string => Boolean(p && existsSync(p)));
+  if (!found) throw new Error('No Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH');
+  return found;
+}
+
+export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+    // playwright gives every launch a fresh, empty profile of its own
+  });
+  return {
+    browser,
+    close: () => browser.close(),
+  };
+}
+
+export const PHONE = { width: 375, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'es-AR' });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Log in through the login screen. */
+export async function loginAs(page: Page, username: string, password: string, rememberMe = false) {
+  await page.goto('/#/auth/login');
+  await page.getByRole('textbox', { name: /^Usuario/ }).fill(username);
+  await page.getByRole('textbox', { name: /^Contraseña\b/ }).fill(password);
+  if (rememberMe) await page.getByText('Recordarme').click();
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}

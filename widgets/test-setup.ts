@@ -1,0 +1,51 @@
+/**
+ * Set-up of the 'ui' vitest project: Spanish texts, the Storybook preview (so composed stories get the
+ * UiProvider), the browser APIs jsdom lacks, and a clean slate after each test.
+ */
+import { afterEach, beforeAll } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { setProjectAnnotations } from '@storybook/react-vite';
+import preview from '../.storybook/preview';
+import i18next, { initI18n } from '../locales/i18n';
+import { toaster } from './toaster';
+
+function polyfill() {
+  const w = window as unknown as Record<string, unknown>;
+  if (!window.matchMedia) {
+    w.matchMedia = (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    });
+  }
+  class NoopObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  if (!w.ResizeObserver) w.ResizeObserver = NoopObserver;
+  if (!w.IntersectionObserver) w.IntersectionObserver = NoopObserver;
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView ??= () => {};
+  Element.prototype.scrollTo ??= () => {};
+}
+
+polyfill();
+initI18n('es');
+const annotations = setProjectAnnotations(preview);
+beforeAll(annotations.beforeAll);
+
+afterEach(async () => {
+  cleanup();
+  toaster.remove();
+  localStorage.clear();
+  if (i18next.language !== 'es') await i18next.changeLanguage('es');
+});
