@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['engine/**/*.test.ts', 'machines/**/*.test.ts', 'locales/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['engine/**/*.test.ts', 'scripts/**/*.test.ts', 'machines/**/*.test.ts', 'locales/**/*.test.ts', 'server/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'EPF1000',
   'FILEUPLOAD_TOO_BIG',
   'name_too_long',
+  'VERSION_CONFLICT',
+  'COLUMN_NOT_EDITABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

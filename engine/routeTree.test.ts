@@ -73,3 +73,29 @@ describe('the product route tree', () => {
     expect(root?.children?.map((c) => c.name)).toEqual(['stock', 'profile', 'jobs', 'macroprocess', 'listcomunica', 'empresaconfig']);
   });
 });
+
+describe('entity routes from metadata', () => {
+  it('adds list and form routes for entities the tree does not declare', async () => {
+    const { withEntityRoutes } = await import('./routeTree');
+    const out = withEntityRoutes(tree, [
+      { entity: 'color', area: 'backOffice', path: 'colores' },
+      { entity: 'home', area: 'main', path: 'nope' },
+    ]);
+    const paths = flattenRoutes(out).map((r) => r.path);
+    expect(paths).toContain('/back/a');
+    expect(paths).not.toContain('/backOffice/colores'); // no such area in this tree
+    const withBack = withEntityRoutes([{ path: '/backOffice', name: 'backOffice', children: [] }], [
+      { entity: 'color', area: 'backOffice', path: 'colores' },
+    ]);
+    const flat = flattenRoutes(withBack);
+    expect(flat.find((r) => r.path === '/backOffice/colores')?.node).toMatchObject({ screen: 'entityList', entity: 'color' });
+    expect(flat.find((r) => r.path === '/backOffice/colores/:id/:show?')?.node).toMatchObject({ screen: 'entityForm', entity: 'color' });
+    // a form route has a required parameter: never in the menu
+    expect(buildMenu(withBack, ['ROLE_ADMIN']).map((m) => m.path)).toEqual(['/backOffice/colores']);
+  });
+  it('leaves entities the tree declares itself alone', async () => {
+    const { withEntityRoutes } = await import('./routeTree');
+    const declared = [{ path: '/backOffice', name: 'backOffice', children: [{ path: 'categories', name: 'categories', entity: 'categoria' }] }];
+    expect(withEntityRoutes(declared, [{ entity: 'categoria', area: 'backOffice', path: 'categoria' }])).toEqual(declared);
+  });
+});

@@ -19,6 +19,8 @@ export const screens: Record<string, Loader> = {
   dashboard: () => import('./dashboard/DashboardScreen'),
   backOfficeHome: () => import('./dashboard/BackOfficeScreen'),
   notAvailable: () => import('./status/NotAvailableScreen'),
+  entityList: () => import('./entity/EntityListScreen'),
+  entityForm: () => import('./entity/EntityFormScreen'),
 };
 
 export function loadScreen(name: string | undefined): Promise<{ Component: ComponentType<ScreenProps> }> {

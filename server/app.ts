@@ -11,6 +11,7 @@ import { applySchema } from './db/apply-schema';
 import { connect, describeTarget } from './db/connect';
 import { CORE_SCHEMA } from './db/core-schema';
 import type { Database } from './db/types';
+import { entityRoutes, loadEntities, syncEntities } from './entities';
 import { installErrorHandlers } from './http/error-handler';
 import { compactStream } from './http/log-stream';
 import { installRequestLog } from './http/request-log';
@@ -48,6 +49,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
 
+  // Bad metadata stops the start here, before the database is touched.
+  const entities = await loadEntities(config.schemasDir);
   const db = await connect(config, (err) => app.log.error({ err }, 'idle database connection failed'));
   let mail: MailDelivery | null = null;
   let closing: Promise<void> | undefined;
@@ -61,6 +64,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
   try {
     await applySchema(db, CORE_SCHEMA);
     await seedAdmin(db, config.adminPassword, app.log);
+    await syncEntities(db, entities);
     if (config.jwtSecret && config.jwtSecret.length < 32) app.log.warn('JWT_SECRET is shorter than 32 characters');
     const tokens = accessTokens(await loadJwtSecret(db, config.jwtSecret));
     const ctx: AppContext = { db, config, tokens };
@@ -79,6 +83,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
         userPasswordRoutes(api, ctx);
         reporteErrorRoutes(api, ctx);
         versionRoutes(api, ctx);
+        entityRoutes(api, db, entities);
       },
       { prefix: '/api' },
     );
@@ -93,6 +98,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
       });
     else app.log.info('SMTP_URL is not set: mail stays in the outbox (table comunicacion)');
     app.log.info(`Database: ${describeTarget(config)}`);
+    app.log.info(`Entities: ${entities.entities.map((e) => e.name).join(', ') || 'none'}`);
   } catch (err) {
     await close().catch(() => {});
     throw err;

@@ -30,6 +30,8 @@ export interface Config {
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy: boolean;
   loginLimits: LoginLimits;
+  /** The entity metadata folders (schemas/<entity>/); relative paths are from the working directory. */
+  schemasDir: string;
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -41,6 +43,7 @@ export const DEFAULT_CONFIG: Config = {
   staticDir: 'dist',
   trustProxy: false,
   loginLimits: { perUser: 5, perIp: 20, windowMinutes: 15 },
+  schemasDir: 'schemas',
 };
 
 const text = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
@@ -61,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: text(env.PUBLIC_URL)?.replace(/\/+$/, ''),
     staticDir: text(env.STATIC_DIR) ?? DEFAULT_CONFIG.staticDir,
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
+    schemasDir: text(env.SCHEMAS_DIR) ?? DEFAULT_CONFIG.schemasDir,
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fn } from 'storybook/test';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
 import i18next from '../locales/i18n';
@@ -22,7 +23,7 @@ describe('AppMenu', () => {
   });
 
   it('navigates on click, with optional parameters stripped', () => {
-    const onNavigate = vi.fn();
+    const onNavigate = fn();
     render(<Default onNavigate={onNavigate} />);
     fireEvent.click(screen.getByRole('link', { name: t('routes.planning') }));
     fireEvent.click(screen.getByRole('link', { name: t('routes.execution') }));
@@ -31,14 +32,14 @@ describe('AppMenu', () => {
   });
 
   it('leaves modified clicks (new tab) to the browser', () => {
-    const onNavigate = vi.fn();
+    const onNavigate = fn();
     render(<Default onNavigate={onNavigate} />);
     fireEvent.click(screen.getByRole('link', { name: t('routes.planning') }), { ctrlKey: true });
     expect(onNavigate).not.toHaveBeenCalled();
   });
 
   it('groups are collapsible sections, closed unless they hold the current page', async () => {
-    const onNavigate = vi.fn();
+    const onNavigate = fn();
     render(<Default onNavigate={onNavigate} />);
     const group = screen.getByRole('button', { name: t('routes.backOffice') });
     expect(group.getAttribute('aria-expanded')).toBe('false');

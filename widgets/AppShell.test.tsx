@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fn } from 'storybook/test';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
 import i18next from '../locales/i18n';
@@ -19,14 +20,14 @@ describe('AppShell', () => {
   });
 
   it('logs out', () => {
-    const onLogout = vi.fn();
+    const onLogout = fn();
     render(<Desktop onLogout={onLogout} />);
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
     expect(onLogout).toHaveBeenCalledOnce();
   });
 
   it('navigates from the sidebar and moves the highlight', () => {
-    const onNavigate = vi.fn();
+    const onNavigate = fn();
     render(<Desktop onNavigate={onNavigate} />);
     fireEvent.click(screen.getByRole('link', { name: t('routes.planning') }));
     expect(onNavigate).toHaveBeenCalledWith('/planning');
@@ -34,7 +35,7 @@ describe('AppShell', () => {
   });
 
   it('opens the menu in a drawer (phones) and closes it after navigating', async () => {
-    const onNavigate = vi.fn();
+    const onNavigate = fn();
     render(<Desktop onNavigate={onNavigate} />);
     fireEvent.click(screen.getByRole('button', { name: 'Menú' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menú' });

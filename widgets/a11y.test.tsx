@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { composeStories } from '@storybook/react-vite';
 import axe from 'axe-core';
 
@@ -11,7 +12,7 @@ type StoryModule = Parameters<typeof composeStories>[0];
 const modules = import.meta.glob<StoryModule>('./*.stories.tsx', { eager: true });
 
 const cases = Object.entries(modules).flatMap(([file, mod]) =>
-  Object.entries(composeStories(mod)).map(([name, Story]) => [`${file.slice(2, -12)} / ${name}`, Story] as const),
+  Object.entries(composeStories(mod)).map(([name, Story]) => [`${file.slice(2, -12)} / ${name}`, Story as ComponentType] as const),
 );
 
 describe('accessibility of the stories', () => {

@@ -20,6 +20,9 @@ describe('list query against the manifest', () => {
       tipo: 'perfil_tipo', parentid: 3,
     });
   });
+  it('a number filter of one digit filters', () => {
+    expect(checkListQuery({ filters: { orden: '7' } }, categoria).query?.filters).toEqual({ orden: '7' });
+  });
   it('notas is not sortable (manifest), valor is', () => {
     expect(checkListQuery({ sort: 'notas' }, categoria).errors[0]?.code).toBe('unknownSort');
     expect(checkListQuery({ sort: 'valor', sortOrder: 'desc' }, categoria).query?.sortOrder).toBe('desc');

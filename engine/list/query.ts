@@ -99,7 +99,9 @@ export function checkListQuery(
         errors.push({ field: `filters.${key}`, code: 'maxLength', params: { max: PATTERN_MAX_LENGTH } });
         continue;
       }
-      const text = (extraFilters as readonly string[]).includes(key) ? raw.trim() || null : effectiveText(raw);
+      // the 2-character minimum is for typed text; numbers and the common filters match as given
+      const textColumn = entity.columns.some((c) => c.filter === key && c.type === 'string');
+      const text = textColumn ? effectiveText(raw) : raw.trim() || null;
       if (text !== null) filters[key] = text;
       continue;
     }

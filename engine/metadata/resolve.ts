@@ -32,6 +32,8 @@ export interface ResolvedEntity {
   columns: ResolvedColumn[];
   editRoles?: string | string[];
   removeRoles?: string | string[];
+  /** Enforced by the server only: the table's add button is always offered (spec §6). */
+  addRoles?: string | string[];
   readRoles?: string | string[];
   sort: { field: string; order: 'asc' | 'desc' };
   search: string[];
@@ -99,6 +101,7 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
     columns,
     editRoles: m.editRoles,
     removeRoles: m.removeRoles,
+    addRoles: m.addRoles,
     readRoles: m.readRoles,
     sort: m.sort ?? (columns.some((c) => c.field === DEFAULT_SORT.field) ? DEFAULT_SORT : { field: columns[0]?.field ?? 'id', order: 'asc' }),
     search: m.search ?? columns.filter((c) => c.type === 'string' && c.filter).map((c) => c.field),

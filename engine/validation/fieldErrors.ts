@@ -14,6 +14,7 @@ function fieldErrorOf(e: ErrorObject): FieldError {
   const parent = e.parentSchema as JsonSchema | undefined;
   switch (e.keyword) {
     case 'required':
+    case 'dependencies': // a conditional required that holds
       return { field: join(String(p.missingProperty)), code: 'required' };
     case 'additionalProperties':
       return { field: join(String(p.additionalProperty)), code: 'unknownField' };

@@ -35,6 +35,14 @@ describe('record validation codes', () => {
   });
 });
 
+describe('conditional required', () => {
+  it('a dependencies rule that holds reports the missing field as required', () => {
+    const s: JsonSchema = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, dependencies: { a: ['b'] } };
+    expect(validateRecord(s, { a: 'x' })).toEqual([{ field: 'b', code: 'required' }]);
+    expect(validateRecord(s, {})).toEqual([]);
+  });
+});
+
 describe('message precedence (spec §5)', () => {
   it('max decimals, min length, max length, between, max, min, then required', () => {
     const all = ['required', 'minValue', 'maxValue', 'between', 'maxLength', 'minLength', 'maxDecimal'];

@@ -6,6 +6,7 @@ import { loadScreen } from '../registry';
 import { Guard } from './Guard';
 import { RootLayout } from './RootLayout';
 import { ShellLayout } from './ShellLayout';
+import { NavigationProgress } from '../../widgets/NavigationProgress';
 import ErrorScreen from '../status/ErrorScreen';
 
 function guardedScreen(screen: string | undefined, chain: RouteNode[]) {
@@ -54,6 +55,7 @@ export function buildRoutes(tree: readonly RouteNode[] = routeTree): RouteObject
     {
       element: <RootLayout />,
       errorElement: <ErrorScreen failed />,
+      hydrateFallbackElement: <NavigationProgress active />,
       children: [
         ...publicAreas,
         { element: <Guard chain={[]}><ShellLayout /></Guard>, children: [...privateAreas, { path: '*', element: <ErrorScreen /> }] },

@@ -83,6 +83,10 @@ export const CORE_SCHEMA: readonly SchemaStep[] = [
       )`,
       `alter table comunicacion add column if not exists bloqueado_hasta timestamptz null`,
       `create index if not exists comunicacion_estado_idx on comunicacion (estado, id)`,
+      // Listed read-only by the entity comunicacion (schemas/comunicacion, server/entities/comunicacion):
+      // every entity table has a version; the list sorts newest first.
+      `alter table comunicacion add column if not exists version integer not null default 1`,
+      `create index if not exists comunicacion_fecha_creada_idx on comunicacion (fecha_creada, id)`,
     ],
   },
   {
@@ -102,5 +106,19 @@ export const CORE_SCHEMA: readonly SchemaStep[] = [
   {
     name: 'app_setting',
     sql: [`create table if not exists app_setting (key text primary key, value text not null)`],
+  },
+  {
+    // A user's column choice per list (spec §3 Column preference): tipo is "cols-<list>[-<tipo>]".
+    name: 'row_config',
+    sql: [
+      `create table if not exists row_config (
+        id serial primary key,
+        user_id integer not null references usuario (id) on delete cascade,
+        tipo text not null,
+        jsondata jsonb not null,
+        updated_at timestamptz not null default now(),
+        unique (user_id, tipo)
+      )`,
+    ],
   },
 ];

@@ -61,6 +61,8 @@ export interface ComunicacionTable {
   intentos: Generated<number>;
   /** A worker that took the row owns it until then; afterwards another may retry it. */
   bloqueado_hasta: Date | null;
+  /** Always 1: the entity comunicacion lists the outbox read-only, and every entity record has a version. */
+  version: Generated<number>;
 }
 
 export interface ReporteErrorTable {
@@ -78,6 +80,17 @@ export interface AppSettingTable {
   value: string;
 }
 
+/** A user's column choice for one list (spec §3 Column preference). */
+export interface RowConfigTable {
+  id: Generated<number>;
+  user_id: number;
+  /** "cols-" + list url (+ "-" + the main filter's tipo). */
+  tipo: string;
+  /** The visible column names; written as a JSON text. */
+  jsondata: ColumnType<string[], string, string>;
+  updated_at: CreatedAt;
+}
+
 export interface Database {
   usuario: UsuarioTable;
   refresh_token: RefreshTokenTable;
@@ -86,6 +99,7 @@ export interface Database {
   comunicacion: ComunicacionTable;
   reporte_error: ReporteErrorTable;
   app_setting: AppSettingTable;
+  row_config: RowConfigTable;
 }
 
 export type Usuario = Selectable<UsuarioTable>;

@@ -1,0 +1,227 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { dataTableMachine, requestQuery, type FetchPageInput, type Row, type SaveColumnsInput, type UpdateColumnInput } from './dataTable';
+import { resolveEntity } from '../engine/metadata/resolve';
+import type { ColumnsManifest, JsonSchema } from '../engine/metadata/types';
+import type { ListReply } from '../engine/list/query';
+import schema from '../schemas/categoria/schema.json';
+import columns from '../schemas/categoria/columns.json';
+
+const entity = resolveEntity({ name: 'categoria', schema: schema as JsonSchema, columns: columns as ColumnsManifest });
+const ROWS: Row[] = Array.from({ length: 50 }, (_, i) => ({ id: i + 1, nombre: `n${i + 1}`, orden: i }));
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+
+interface Call {
+  input: FetchPageInput;
+  reply: ReturnType<typeof deferred<ListReply<Row>>>;
+}
+
+/** A machine whose fetches wait until the test answers them. */
+function start(opts: { cols?: string[] | null; mainFilter?: { tipo?: string; parentid?: number } } = {}) {
+  const calls: Call[] = [];
+  const saves: SaveColumnsInput[] = [];
+  const edits: UpdateColumnInput[] = [];
+  const saveReply = deferred<void>();
+  const machine = dataTableMachine.provide({
+    actors: {
+      fetchPage: fromPromise<ListReply<Row>, FetchPageInput>(({ input }) => {
+        const reply = deferred<ListReply<Row>>();
+        calls.push({ input, reply });
+        return reply.promise;
+      }),
+      saveColumns: fromPromise<void, SaveColumnsInput>(({ input }) => (saves.push(input), saveReply.promise)),
+      updateColumn: fromPromise<void, UpdateColumnInput>(async ({ input }) => void edits.push(input)),
+      removeRow: fromPromise<void, { id: string | number }>(async () => undefined),
+    },
+  });
+  const actor = createActor(machine, { input: { entity, mainFilter: opts.mainFilter, pageSize: 20, fetchSize: 20 } }).start();
+  const answer = async (i: number, total = ROWS.length, cols: string[] | null = opts.cols ?? null) => {
+    const { offset, max } = calls[i].input;
+    calls[i].reply.resolve({ total, rows: ROWS.slice(offset, offset + max), showableColumns: [], cols });
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { actor, calls, saves, edits, saveReply, answer, ctx: () => actor.getSnapshot().context };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('dataTable machine', () => {
+  it('loads the first page sorted by nombre ascending, with the loading flag on meanwhile', async () => {
+    const t = start();
+    expect(t.ctx().loading).toBe(true);
+    expect(t.calls[0].input).toMatchObject({ offset: 0, max: 20, query: { sort: 'nombre', sortOrder: 'asc', pattern: '' } });
+    await t.answer(0);
+    expect(t.ctx()).toMatchObject({ loading: false, total: 50 });
+    expect(t.ctx().rows).toHaveLength(20);
+  });
+
+  it('debounces the search 300 ms and reloads from offset 0', async () => {
+    const t = start();
+    await t.answer(0);
+    t.actor.send({ type: 'SEARCH', pattern: 'a' });
+    await vi.advanceTimersByTimeAsync(200);
+    t.actor.send({ type: 'SEARCH', pattern: 'ab ' });
+    await vi.advanceTimersByTimeAsync(299);
+    expect(t.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.calls).toHaveLength(2);
+    expect(t.calls[1].input).toMatchObject({ offset: 0, query: { pattern: 'ab' } });
+  });
+
+  it('a filter under 2 characters does not filter (nor reload); main filter always goes along', async () => {
+    const t = start({ mainFilter: { tipo: 'perfil_tipo', parentid: 4 } });
+    await t.answer(0);
+    t.actor.send({ type: 'FILTER', key: 'nombre', value: 'a' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.calls).toHaveLength(1);
+    t.actor.send({ type: 'FILTER', key: 'nombre', value: 'ab' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.calls[1].input.query.filters).toEqual({ nombre: 'ab', tipo: 'perfil_tipo', parentid: 4 });
+  });
+
+  it('sort toggles asc/desc on the same field, starts asc on another, ignores unsortable fields', async () => {
+    const t = start();
+    await t.answer(0);
+    t.actor.send({ type: 'SORT', field: 'nombre' });
+    expect(t.calls[1].input).toMatchObject({ offset: 0, query: { sort: 'nombre', sortOrder: 'desc' } });
+    t.actor.send({ type: 'SORT', field: 'valor' });
+    expect(t.calls[2].input.query).toMatchObject({ sort: 'valor', sortOrder: 'asc' });
+    t.actor.send({ type: 'SORT', field: 'notas' });
+    expect(t.calls).toHaveLength(3);
+  });
+
+  it('ignores a stale reply that finishes after a newer request', async () => {
+    const t = start();
+    await t.answer(0);
+    t.actor.send({ type: 'SORT', field: 'nombre' });
+    t.actor.send({ type: 'SORT', field: 'nombre' });
+    await t.answer(2, 7);
+    await t.answer(1, 99);
+    expect(t.ctx().total).toBe(7);
+    expect(t.ctx().loading).toBe(false);
+  });
+
+  it('NEAR_END appends the next page only when more exist and nothing is loading', async () => {
+    const t = start();
+    t.actor.send({ type: 'NEAR_END' });
+    expect(t.calls).toHaveLength(1);
+    await t.answer(0);
+    t.actor.send({ type: 'NEAR_END' });
+    t.actor.send({ type: 'NEAR_END' });
+    expect(t.calls).toHaveLength(2);
+    expect(t.calls[1].input).toMatchObject({ offset: 20, max: 20 });
+    await t.answer(1);
+    await (t.actor.send({ type: 'NEAR_END' }), t.answer(2));
+    expect(t.ctx().rows.map((r) => r.id)).toEqual(ROWS.map((r) => r.id));
+    t.actor.send({ type: 'NEAR_END' });
+    expect(t.calls).toHaveLength(3);
+  });
+
+  it('REFRESH reloads from 0, also while appending', async () => {
+    const t = start();
+    await t.answer(0);
+    t.actor.send({ type: 'NEAR_END' });
+    t.actor.send({ type: 'REFRESH' });
+    expect(t.calls[2].input.offset).toBe(0);
+    await t.answer(1);
+    await t.answer(2);
+    expect(t.ctx().rows).toHaveLength(20);
+  });
+
+  it('takes the saved choice from the first reply; saving makes the dirty flag go away', async () => {
+    const t = start({ cols: ['nombre', 'notas'] });
+    await t.answer(0);
+    expect(t.ctx().visibleColumns).toEqual(['nombre', 'notas']);
+    t.actor.send({ type: 'SAVE_COLUMNS' });
+    expect(t.saves).toHaveLength(0);
+    t.actor.send({ type: 'SET_COLUMNS', names: ['valor', 'nombre', 'actions'] });
+    expect(t.ctx().visibleColumns).toEqual(['nombre', 'valor']);
+    expect(t.actor.getSnapshot().matches({ columns: 'idle' })).toBe(true);
+    t.actor.send({ type: 'SAVE_COLUMNS' });
+    expect(t.saves).toEqual([{ tipo: 'cols-categoria', jsondata: '["nombre","valor"]' }]);
+    t.saveReply.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.ctx().savedColumns).toEqual(['nombre', 'valor']);
+    t.actor.send({ type: 'SET_COLUMNS', names: [] });
+    expect(t.ctx().visibleColumns).toEqual(['nombre', 'valor']);
+  });
+
+  it('a reload does not cancel a save in flight (parallel regions)', async () => {
+    const t = start();
+    await t.answer(0);
+    t.actor.send({ type: 'SET_COLUMNS', names: ['nombre'] });
+    t.actor.send({ type: 'SAVE_COLUMNS' });
+    t.actor.send({ type: 'REFRESH' });
+    t.actor.send({ type: 'SEARCH', pattern: 'zz' });
+    t.saveReply.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.ctx().savedColumns).toEqual(['nombre']);
+  });
+
+  it('saves under a key with the main filter tipo', async () => {
+    const t = start({ mainFilter: { tipo: 'perfil_tipo' } });
+    await t.answer(0);
+    t.actor.send({ type: 'SET_COLUMNS', names: ['nombre'] });
+    t.actor.send({ type: 'SAVE_COLUMNS' });
+    expect(t.saves[0].tipo).toBe('cols-categoria-perfil_tipo');
+  });
+
+  it('hiding the filter row clears active filters and reloads', async () => {
+    const t = start();
+    await t.answer(0);
+    t.actor.send({ type: 'TOGGLE_FILTERS' });
+    expect(t.ctx().filterRowVisible).toBe(true);
+    t.actor.send({ type: 'FILTER', key: 'grupo', value: 'xy' });
+    await vi.advanceTimersByTimeAsync(300);
+    await t.answer(1);
+    t.actor.send({ type: 'TOGGLE_FILTERS' });
+    expect(t.ctx().filterRowVisible).toBe(false);
+    expect(t.calls[2].input.query.filters).toEqual({});
+  });
+
+  it('inline edit sends the typed value and patches the row; a bad number is refused', async () => {
+    const t = start();
+    await t.answer(0);
+    t.actor.send({ type: 'UPDATE_CELL', rowId: 2, field: 'orden', text: 'x' });
+    expect(t.ctx().error).toEqual({ action: 'update', code: 'VALIDATION_FAILED' });
+    t.actor.send({ type: 'UPDATE_CELL', rowId: 2, field: 'orden', text: '7' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.edits).toEqual([{ rowid: 2, tablename: 'categoria', colname: 'orden', colvalue: 7 }]);
+    expect(t.ctx().rows[1].orden).toBe(7);
+  });
+
+  it('remove drops the row, lowers the total and emits removed', async () => {
+    const t = start();
+    await t.answer(0);
+    const removed = vi.fn();
+    t.actor.on('removed', removed);
+    t.actor.send({ type: 'REMOVE', rowId: 3 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(removed).toHaveBeenCalledWith({ type: 'removed', rowId: 3 });
+    expect(t.ctx().total).toBe(49);
+    expect(t.ctx().rows.some((r) => r.id === 3)).toBe(false);
+  });
+
+  it('a failed load keeps the rows and reports the code', async () => {
+    const t = start();
+    await t.answer(0);
+    t.actor.send({ type: 'REFRESH' });
+    t.calls[1].reply.reject({ code: 'FORBIDDEN' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.ctx()).toMatchObject({ loading: false, error: { action: 'load', code: 'FORBIDDEN' } });
+    expect(t.ctx().rows).toHaveLength(20);
+  });
+
+  it('requestQuery trims the pattern and sends the visible columns', () => {
+    expect(
+      requestQuery({ query: { pattern: ' x ', filters: { a: ' bc ' }, sort: 'nombre', sortOrder: 'asc' }, mainFilter: {}, visibleColumns: ['nombre'] }),
+    ).toEqual({ pattern: 'x', sort: 'nombre', sortOrder: 'asc', filters: { a: 'bc' }, cols: ['nombre'] });
+  });
+});

@@ -1,0 +1,364 @@
+/**
+ * The data table (spec §4 "Table"): query (pattern, filters, sort), loaded rows and paging, the filter row,
+ * the column choice and its save, inline cell edits and row removal. Three parallel regions: `data` (loading
+ * rows), `columns` (saving the column choice) and `mutation` (cell edit / remove). Calls to the server are
+ * the actors `fetchPage`, `saveColumns`, `updateColumn` and `removeRow`, which the view provides.
+ *
+ * A stale reply cannot land: every new search, filter, sort or refresh leaves the state whose actor made the
+ * older request, and XState drops the output of a stopped actor.
+ */
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { ResolvedColumn, ResolvedEntity } from '../engine/metadata/resolve';
+import { DEFAULT_PAGE_SIZE, effectiveText, type ListQuery, type ListReply, type SortOrder } from '../engine/list/query';
+import {
+  columnPreferenceJson, columnPreferenceKey, defaultColumnNames, initialColumnNames, sameColumns, visibleColumnNames,
+} from '../engine/list/preferences';
+import { SEARCH_DEBOUNCE_MS } from '../engine/list/sizes';
+
+export type Row = Record<string, unknown>;
+export type RowId = string | number;
+
+/** What the user asked for; filter values are the texts as typed. */
+export interface TableQuery {
+  pattern: string;
+  filters: Record<string, string>;
+  sort: string;
+  sortOrder: SortOrder;
+}
+
+export interface MainFilter {
+  tipo?: string;
+  parentid?: number;
+}
+
+export interface DataTableInput {
+  entity: Pick<ResolvedEntity, 'list' | 'rowKey' | 'columns' | 'sort'>;
+  mainFilter?: MainFilter;
+  pageSize?: number;
+  fetchSize?: number;
+}
+
+export interface TableError {
+  /** What failed: loading rows, saving the column choice, a cell edit or a removal. */
+  action: 'load' | 'saveColumns' | 'update' | 'remove';
+  /** Stable error code (the server's `code`, VALIDATION_FAILED for a bad cell value, else UNKNOWN_ERROR). */
+  code: string;
+}
+
+export interface DataTableContext {
+  list: string;
+  rowKey: string;
+  columns: ResolvedColumn[];
+  mainFilter: MainFilter;
+  /** rowConfig `tipo` of the column choice. */
+  preferenceKey: string;
+  query: TableQuery;
+  rows: Row[];
+  total: number;
+  /** Column names the server lets the user choose from (empty = all). */
+  showableColumns: string[];
+  loading: boolean;
+  filterRowVisible: boolean;
+  visibleColumns: string[];
+  savedColumns: string[];
+  /** The first reply's saved choice has been applied. */
+  preferenceLoaded: boolean;
+  /** Columns being saved, so a change made during the save stays dirty. */
+  savingColumns: string[] | null;
+  /** The cell edit or removal being sent. */
+  pendingEdit: UpdateColumnInput | null;
+  pendingRemove: RowId | null;
+  pageSize: number;
+  fetchSize: number;
+  /** requestKey of the rows shown; a debounced query equal to it does not reload. */
+  loadedKey: string | null;
+  error: TableError | null;
+}
+
+export type DataTableEvent =
+  | { type: 'SEARCH'; pattern: string }
+  | { type: 'FILTER'; key: string; value: string }
+  | { type: 'SORT'; field: string }
+  | { type: 'TOGGLE_FILTERS' }
+  | { type: 'NEAR_END' }
+  /** The app-wide update-list event. */
+  | { type: 'REFRESH' }
+  | { type: 'RESIZE'; pageSize: number; fetchSize: number }
+  | { type: 'SET_COLUMNS'; names: string[] }
+  | { type: 'SAVE_COLUMNS' }
+  | { type: 'UPDATE_CELL'; rowId: RowId; field: string; text: string }
+  | { type: 'REMOVE'; rowId: RowId };
+
+export type DataTableEmitted = { type: 'removed'; rowId: RowId };
+
+export interface FetchPageInput {
+  query: ListQuery;
+  offset: number;
+  max: number;
+}
+export interface SaveColumnsInput {
+  tipo: string;
+  jsondata: string;
+}
+export interface UpdateColumnInput {
+  rowid: RowId;
+  tablename: string;
+  colname: string;
+  colvalue: unknown;
+}
+
+export const columnsDirty = (c: DataTableContext) => !sameColumns(c.visibleColumns, c.savedColumns);
+export const hasMore = (c: DataTableContext) => c.rows.length < c.total;
+
+/** The `{list}/index` query of the context: main filter plus the filters long enough to filter (spec §5). */
+export function requestQuery(c: Pick<DataTableContext, 'query' | 'mainFilter' | 'visibleColumns'>): ListQuery {
+  const filters: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(c.query.filters)) {
+    const text = effectiveText(value);
+    if (text !== null) filters[key] = text;
+  }
+  if (c.mainFilter.tipo) filters.tipo = c.mainFilter.tipo;
+  if (c.mainFilter.parentid != null) filters.parentid = c.mainFilter.parentid;
+  return { pattern: c.query.pattern.trim(), sort: c.query.sort, sortOrder: c.query.sortOrder, filters, cols: c.visibleColumns };
+}
+
+/** Identity of the rows a query returns (the column choice does not change them). */
+export function requestKey(c: Pick<DataTableContext, 'query' | 'mainFilter' | 'visibleColumns'>): string {
+  const { pattern, sort, sortOrder, filters = {} } = requestQuery(c);
+  return JSON.stringify([pattern, sort, sortOrder, Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
+}
+
+/** Same field flips the order; another field starts ascending. */
+export function toggleSort(q: TableQuery, field: string): TableQuery {
+  return { ...q, sort: field, sortOrder: q.sort === field && q.sortOrder === 'asc' ? 'desc' : 'asc' };
+}
+
+/** The value an edited cell text stands for; undefined when it is not valid for the column. */
+export function cellValue(column: Pick<ResolvedColumn, 'type' | 'editable'> | undefined, text: string): unknown {
+  if (!column?.editable) return undefined;
+  const t = text.trim();
+  if (column.type === 'integer' || column.type === 'number') {
+    if (!t) return null;
+    const n = Number(t);
+    return Number.isFinite(n) && (column.type === 'number' || Number.isInteger(n)) ? n : undefined;
+  }
+  if (column.type === 'boolean') return t === 'true' ? true : t === 'false' ? false : undefined;
+  return column.type === 'string' ? text : undefined;
+}
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} not provided`);
+};
+const errorCode = (error: unknown): string => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'UNKNOWN_ERROR';
+};
+
+export const dataTableMachine = setup({
+  types: {
+    context: {} as DataTableContext,
+    events: {} as DataTableEvent,
+    input: {} as DataTableInput,
+    emitted: {} as DataTableEmitted,
+  },
+  actors: {
+    fetchPage: fromPromise<ListReply<Row>, FetchPageInput>(notProvided('fetchPage')),
+    saveColumns: fromPromise<void, SaveColumnsInput>(notProvided('saveColumns')),
+    updateColumn: fromPromise<void, UpdateColumnInput>(notProvided('updateColumn')),
+    removeRow: fromPromise<void, { id: RowId }>(notProvided('removeRow')),
+  },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  guards: {
+    sortable: ({ context, event }) => {
+      assertEvent(event, 'SORT');
+      return event.field === context.rowKey || context.columns.some((c) => c.sortable && c.field === event.field);
+    },
+    queryChanged: ({ context }) => requestKey(context) !== context.loadedKey,
+    hasMore: ({ context }) => hasMore(context),
+    columnsDirty: ({ context }) => columnsDirty(context),
+    someColumn: ({ context, event }) => {
+      assertEvent(event, 'SET_COLUMNS');
+      return visibleColumnNames(context.columns, event.names).length > 0;
+    },
+    hidingActiveFilters: ({ context }) =>
+      context.filterRowVisible && Object.values(context.query.filters).some((v) => effectiveText(v) !== null),
+    validCell: ({ context, event }) => {
+      assertEvent(event, 'UPDATE_CELL');
+      return cellValue(context.columns.find((c) => c.field === event.field), event.text) !== undefined;
+    },
+  },
+}).createMachine({
+  id: 'dataTable',
+  type: 'parallel',
+  context: ({ input }) => {
+    const defaults = defaultColumnNames(input.entity.columns);
+    return {
+      list: input.entity.list,
+      rowKey: input.entity.rowKey,
+      columns: input.entity.columns,
+      mainFilter: input.mainFilter ?? {},
+      preferenceKey: columnPreferenceKey(input.entity.list, input.mainFilter?.tipo),
+      query: { pattern: '', filters: {}, sort: input.entity.sort.field, sortOrder: input.entity.sort.order },
+      rows: [],
+      total: 0,
+      showableColumns: [],
+      loading: false,
+      filterRowVisible: false,
+      visibleColumns: defaults,
+      savedColumns: defaults,
+      preferenceLoaded: false,
+      savingColumns: null,
+      pendingEdit: null,
+      pendingRemove: null,
+      pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE,
+      fetchSize: input.fetchSize ?? input.pageSize ?? DEFAULT_PAGE_SIZE,
+      loadedKey: null,
+      error: null,
+    };
+  },
+  on: {
+    RESIZE: { actions: assign(({ event }) => ({ pageSize: event.pageSize, fetchSize: event.fetchSize })) },
+    SET_COLUMNS: {
+      guard: 'someColumn',
+      actions: assign({ visibleColumns: ({ context, event }) => visibleColumnNames(context.columns, event.names) }),
+    },
+  },
+  states: {
+    data: {
+      initial: 'loading',
+      on: {
+        SEARCH: { target: '.debouncing', actions: assign({ query: ({ context, event }) => ({ ...context.query, pattern: event.pattern }) }) },
+        FILTER: {
+          target: '.debouncing',
+          actions: assign({
+            query: ({ context, event }) => ({ ...context.query, filters: { ...context.query.filters, [event.key]: event.value } }),
+          }),
+        },
+        SORT: { guard: 'sortable', target: '.loading', actions: assign({ query: ({ context, event }) => toggleSort(context.query, event.field) }) },
+        REFRESH: { target: '.loading' },
+        TOGGLE_FILTERS: [
+          // A hidden filter would still narrow the rows with nothing on screen saying so: hiding clears them.
+          { guard: 'hidingActiveFilters', target: '.loading', actions: assign(({ context }) => ({ filterRowVisible: false, query: { ...context.query, filters: {} } })) },
+          { actions: assign(({ context }) => ({ filterRowVisible: !context.filterRowVisible, query: { ...context.query, filters: {} } })) },
+        ],
+      },
+      states: {
+        idle: { on: { NEAR_END: { guard: 'hasMore', target: 'loadingMore' } } },
+        debouncing: { after: { searchDebounce: [{ guard: 'queryChanged', target: 'loading' }, { target: 'idle' }] } },
+        loading: {
+          entry: assign({ loading: true, error: null }),
+          exit: assign({ loading: false }),
+          invoke: {
+            src: 'fetchPage',
+            input: ({ context }) => ({ query: requestQuery(context), offset: 0, max: context.pageSize }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => {
+                const reply = event.output;
+                const first = !context.preferenceLoaded;
+                const saved = first ? initialColumnNames(context.columns, reply.cols) : context.savedColumns;
+                const untouched = sameColumns(context.visibleColumns, context.savedColumns);
+                return {
+                  rows: reply.rows,
+                  total: reply.total,
+                  showableColumns: reply.showableColumns ?? [],
+                  savedColumns: saved,
+                  visibleColumns: first && untouched ? saved : context.visibleColumns,
+                  preferenceLoaded: true,
+                  loadedKey: requestKey(context),
+                };
+              }),
+            },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => ({ action: 'load' as const, code: errorCode(event.error) }) }) },
+          },
+        },
+        loadingMore: {
+          entry: assign({ loading: true, error: null }),
+          exit: assign({ loading: false }),
+          invoke: {
+            src: 'fetchPage',
+            input: ({ context }) => ({ query: requestQuery(context), offset: context.rows.length, max: context.fetchSize }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => ({ rows: context.rows.concat(event.output.rows), total: event.output.total })),
+            },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => ({ action: 'load' as const, code: errorCode(event.error) }) }) },
+          },
+        },
+      },
+    },
+    columns: {
+      initial: 'idle',
+      states: {
+        idle: { on: { SAVE_COLUMNS: { guard: 'columnsDirty', target: 'saving' } } },
+        saving: {
+          entry: assign({ savingColumns: ({ context }) => context.visibleColumns }),
+          invoke: {
+            src: 'saveColumns',
+            input: ({ context }) => ({ tipo: context.preferenceKey, jsondata: columnPreferenceJson(context.visibleColumns) }),
+            onDone: { target: 'idle', actions: assign(({ context }) => ({ savedColumns: context.savingColumns ?? context.savedColumns, savingColumns: null })) },
+            onError: { target: 'idle', actions: [assign({ error: ({ event }) => ({ action: 'saveColumns' as const, code: errorCode(event.error) }) }), assign({ savingColumns: null })] },
+          },
+        },
+      },
+    },
+    mutation: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            UPDATE_CELL: [
+              { guard: 'validCell', target: 'updating' },
+              { actions: assign({ error: { action: 'update', code: 'VALIDATION_FAILED' } }) },
+            ],
+            REMOVE: 'removing',
+          },
+        },
+        updating: {
+          entry: assign({
+            pendingEdit: ({ context, event }) => {
+              assertEvent(event, 'UPDATE_CELL');
+              const column = context.columns.find((c) => c.field === event.field);
+              return { rowid: event.rowId, tablename: context.list, colname: event.field, colvalue: cellValue(column, event.text) };
+            },
+          }),
+          invoke: {
+            src: 'updateColumn',
+            input: ({ context }) => context.pendingEdit!,
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context: c }) => ({
+                rows: c.rows.map((r) => (r[c.rowKey] === c.pendingEdit!.rowid ? { ...r, [c.pendingEdit!.colname]: c.pendingEdit!.colvalue } : r)),
+                pendingEdit: null,
+              })),
+            },
+            onError: { target: 'idle', actions: [assign({ error: ({ event }) => ({ action: 'update' as const, code: errorCode(event.error) }) }), assign({ pendingEdit: null })] },
+          },
+        },
+        removing: {
+          entry: assign({
+            pendingRemove: ({ event }) => {
+              assertEvent(event, 'REMOVE');
+              return event.rowId;
+            },
+          }),
+          invoke: {
+            src: 'removeRow',
+            input: ({ context }) => ({ id: context.pendingRemove! }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                emit(({ context }) => ({ type: 'removed' as const, rowId: context.pendingRemove! })),
+                assign(({ context: c }) => {
+                  const rows = c.rows.filter((r) => r[c.rowKey] !== c.pendingRemove);
+                  return { rows, total: Math.max(0, c.total - (c.rows.length - rows.length)), pendingRemove: null };
+                }),
+              ],
+            },
+            onError: { target: 'idle', actions: [assign({ error: ({ event }) => ({ action: 'remove' as const, code: errorCode(event.error) }) }), assign({ pendingRemove: null })] },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,86 @@
+/**
+ * What the category master adds to the generic entity API (spec §7 categoria/*), only what its metadata
+ * cannot say:
+ *
+ * - `categoria/index` also takes `filtercondition` (a name from CATEGORIA_CONDITIONS: `raiz` = no parent,
+ *   `hijos` = has a parent; anything else 400) and `campovalor` (rows whose valor equals it);
+ * - `categoria/index` with `filters.tipo` = FLOW_GROUP_TIPO answers the flow-group list: one row per distinct
+ *   `grupo` among the categories of that tipo, `{id: the group's first category id, nombre: grupo, grupo}`,
+ *   sorted by grupo in the query's sortOrder, the pattern searching grupo;
+ * - a parentid must name an existing category and must not make a cycle (400 VALIDATION_FAILED, field
+ *   parentid, code enum);
+ * - `categoria/treeSelect` and `categoria/getByGrupoValor` (./routes.ts); the perfil_tipo seed (./seed.ts).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { CATEGORIA_CONDITIONS, FLOW_GROUP_TIPO } from '../../../engine/categoria';
+import type { FieldError } from '../../../engine/errors';
+import type { NormalQuery } from '../../../engine/list/query';
+import type { EntityExtension } from '../extension';
+import { containsPattern, type Page, type Where } from '../list';
+import { categoriaRoutes } from './routes';
+import { seedPerfilTipo } from './seed';
+
+const CAMPOVALOR_MAX = 120;
+
+function parseIndexExtras(body: Record<string, unknown>): { wheres: Where[]; errors: FieldError[] } {
+  const wheres: Where[] = [];
+  const errors: FieldError[] = [];
+  const condition = body.filtercondition;
+  if (condition != null && condition !== '') {
+    if (typeof condition !== 'string' || !(CATEGORIA_CONDITIONS as readonly string[]).includes(condition))
+      errors.push({ field: 'filtercondition', code: 'enum', params: { allowed: [...CATEGORIA_CONDITIONS] } });
+    else wheres.push((eb) => eb('parentid', condition === 'raiz' ? 'is' : 'is not', null));
+  }
+  const valor = body.campovalor;
+  if (valor != null && valor !== '') {
+    if (typeof valor !== 'string' && typeof valor !== 'number') errors.push({ field: 'campovalor', code: 'type', params: { type: 'string' } });
+    else if (String(valor).length > CAMPOVALOR_MAX) errors.push({ field: 'campovalor', code: 'maxLength', params: { max: CAMPOVALOR_MAX } });
+    else wheres.push((eb) => eb('valor', '=', String(valor)));
+  }
+  return { wheres, errors };
+}
+
+async function flowGroups(db: Kysely<any>, q: NormalQuery): Promise<Page | null> {
+  if (q.filters.tipo !== FLOW_GROUP_TIPO) return null;
+  let groups = db
+    .selectFrom('categoria')
+    .select((eb) => ['grupo', eb.fn.min<number>('id').as('id')])
+    .where('tipo', '=', FLOW_GROUP_TIPO)
+    .where('grupo', 'is not', null)
+    .groupBy('grupo');
+  if (q.pattern) groups = groups.where('grupo', 'ilike', containsPattern(q.pattern));
+  const { total } = await db
+    .selectFrom(groups.as('g'))
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await groups.orderBy('grupo', q.sortOrder).offset(q.offset).limit(q.max).execute();
+  return { total, rows: rows.map((r) => ({ id: r.id, nombre: r.grupo, grupo: r.grupo })) };
+}
+
+async function checkParent(trx: Transaction<any>, data: Record<string, unknown>, id: number | null): Promise<FieldError[]> {
+  const parent = data.parentid;
+  if (typeof parent !== 'number') return [];
+  const refused = [{ field: 'parentid', code: 'enum' }];
+  if (parent === id) return refused;
+  const found = await trx.selectFrom('categoria').select('id').where('id', '=', parent).executeTakeFirst();
+  if (!found) return refused;
+  if (id === null) return [];
+  // the new parent must not sit below this category
+  const { rows } = await sql<{ id: number }>`
+    with recursive up (id, parentid) as (
+      select id, parentid from categoria where id = ${parent}
+      union
+      select c.id, c.parentid from categoria c join up on c.id = up.parentid
+    )
+    select id from up where id = ${id} limit 1`.execute(trx);
+  return rows.length ? refused : [];
+}
+
+export const categoria: EntityExtension = {
+  entity: 'categoria',
+  needs: ['tipo', 'parentid', 'nombre', 'grupo', 'valor', 'orden'],
+  index: { keys: ['filtercondition', 'campovalor'], parse: parseIndexExtras, page: flowGroups },
+  checkWrite: checkParent,
+  routes: categoriaRoutes,
+  seed: seedPerfilTipo,
+};

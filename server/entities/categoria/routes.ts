@@ -1,0 +1,80 @@
+/**
+ * `POST /api/categoria/treeSelect` {tipo?, nombre?, pattern?, filters?: {tipo?}}
+ *   -> [{id, nombre, children: [...]}] by parentid, ordered by orden, nombre, id; `nombre` / `pattern`
+ *   keep matching categories and their ancestors (./tree.ts). At most TREE_MAX categories are read.
+ * `POST /api/categoria/getByGrupoValor` {grupo, valor} -> the category (as show) or 404 NOT_FOUND.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { FieldError } from '../../../engine/errors';
+import { badRequest, notFound } from '../../http/api-error';
+import { allow } from '../access';
+import type { EntityDeps } from '../extension';
+import { isPlainObject, objectBody, onlyKeys } from '../input';
+import { loadRecord } from '../records';
+import { buildTree, type TreeRow } from './tree';
+
+export const TREE_MAX = 20_000;
+const TEXT_MAX = 200;
+
+/** An optional text: absent, null or a string of at most TEXT_MAX. */
+function optionalText(value: unknown, field: string, errors: FieldError[]): string | undefined {
+  if (value == null || value === '') return undefined;
+  if (typeof value !== 'string') errors.push({ field, code: 'type', params: { type: 'string' } });
+  else if (value.length > TEXT_MAX) errors.push({ field, code: 'maxLength', params: { max: TEXT_MAX } });
+  else return value.trim() || undefined;
+  return undefined;
+}
+
+function requiredText(value: unknown, field: string, errors: FieldError[]): string {
+  const before = errors.length;
+  const text = optionalText(value, field, errors);
+  if (text === undefined && errors.length === before) errors.push({ field, code: 'required' });
+  return text ?? '';
+}
+
+export function categoriaRoutes(app: FastifyInstance, { db, entity }: EntityDeps) {
+  const any = db as unknown as Kysely<any>;
+
+  app.post('/categoria/treeSelect', { bodyLimit: 64 * 1024 }, async (request) => {
+    allow(request, entity, 'read');
+    const body = objectBody(request.body);
+    onlyKeys(body, ['tipo', 'nombre', 'pattern', 'filters']);
+    const errors: FieldError[] = [];
+    if (body.filters != null && !isPlainObject(body.filters)) errors.push({ field: 'filters', code: 'type', params: { type: 'object' } });
+    const filters = isPlainObject(body.filters) ? body.filters : {};
+    for (const key of Object.keys(filters)) if (key !== 'tipo') errors.push({ field: `filters.${key}`, code: 'unknownFilter', params: { value: key } });
+    const tipo = optionalText(body.tipo, 'tipo', errors) ?? optionalText(filters.tipo, 'filters.tipo', errors);
+    const text = optionalText(body.nombre, 'nombre', errors) ?? optionalText(body.pattern, 'pattern', errors);
+    if (errors.length) throw badRequest('BAD_REQUEST', errors);
+    let query = any
+      .selectFrom('categoria')
+      .select(['id', 'parentid', 'nombre'])
+      .orderBy('orden', (ob) => ob.asc().nullsLast())
+      .orderBy('nombre')
+      .orderBy('id')
+      .limit(TREE_MAX);
+    if (tipo) query = query.where('tipo', '=', tipo);
+    return buildTree((await query.execute()) as TreeRow[], text);
+  });
+
+  app.post('/categoria/getByGrupoValor', { bodyLimit: 64 * 1024 }, async (request) => {
+    allow(request, entity, 'read');
+    const body = objectBody(request.body);
+    onlyKeys(body, ['grupo', 'valor']);
+    const errors: FieldError[] = [];
+    const grupo = requiredText(body.grupo, 'grupo', errors);
+    const valor = requiredText(body.valor, 'valor', errors);
+    if (errors.length) throw badRequest('VALIDATION_FAILED', errors);
+    const row = await any
+      .selectFrom('categoria')
+      .select('id')
+      .where('grupo', '=', grupo)
+      .where('valor', '=', valor)
+      .orderBy('id')
+      .executeTakeFirst();
+    const record = row ? await loadRecord(any, entity, row.id) : null;
+    if (!record) throw notFound();
+    return record;
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Checks of request input that JSON Schema does not cover, shared by the entity routes. Every failure is an
+ * ApiError with a stable code (never a database error, never a 500).
+ */
+import type { ErrorCode, FieldError } from '../../engine/errors';
+import { badRequest } from '../http/api-error';
+import type { TableLayout } from './layout';
+
+export const INT_MIN = -2147483648;
+export const INT_MAX = 2147483647;
+
+export const isPlainObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * The body as an object: absent = {}; an array, a string, a number or null = 400. Texts PostgreSQL cannot
+ * store (with a NUL character) and nesting deeper than MAX_DEPTH are refused here too, with `code`.
+ */
+export function objectBody(body: unknown, code: ErrorCode = 'BAD_REQUEST'): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (!isPlainObject(body)) throw badRequest('BAD_REQUEST', [{ field: '(body)', code: 'type', params: { type: 'object' } }]);
+  const errors = unstorable(body);
+  if (errors.length) throw badRequest(code, errors);
+  return body;
+}
+
+/** 400 BAD_REQUEST naming every key not in `allowed`. */
+export function onlyKeys(body: Record<string, unknown>, allowed: readonly string[]) {
+  const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
+  if (unknown.length) throw badRequest('BAD_REQUEST', unknown.map((k) => ({ field: k, code: 'unknownField' })));
+}
+
+/** A record id: a positive integer (number or digits) that fits an integer column; 400 otherwise. */
+export function parseId(raw: unknown, field = 'id'): number {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > INT_MAX) throw badRequest('BAD_REQUEST', [{ field, code: 'type', params: { type: 'integer' } }]);
+  return n;
+}
+
+export const MAX_DEPTH = 32;
+const MAX_REPORTED = 20;
+
+/**
+ * Where a value holds what PostgreSQL refuses: a text (or key) with the NUL character, or nesting deeper
+ * than MAX_DEPTH. Walks without recursion, so no body can exhaust the stack.
+ */
+export function unstorable(value: unknown): FieldError[] {
+  const out: FieldError[] = [];
+  const stack: { v: unknown; at: string; depth: number }[] = [{ v: value, at: '', depth: 0 }];
+  const join = (at: string, key: string) => (at ? `${at}.${key}` : key);
+  while (stack.length && out.length < MAX_REPORTED) {
+    const { v, at, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) out.push({ field: at, code: 'format', params: { format: 'text' } });
+    } else if (typeof v === 'object' && v !== null) {
+      if (depth >= MAX_DEPTH) {
+        out.push({ field: at, code: 'format', params: { format: 'depth', max: MAX_DEPTH } });
+        continue;
+      }
+      const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
+      for (const [k, x] of entries) {
+        if (k.includes('\u0000')) out.push({ field: join(at, k.replace(/\u0000/g, '')), code: 'format', params: { format: 'text' } });
+        else stack.push({ v: x, at: join(at, k), depth: depth + 1 });
+      }
+    }
+  }
+  return out;
+}
+
+/** Integers outside the integer column range (the schema may not bound them). */
+export function rangeErrors(layout: TableLayout, record: Record<string, unknown>, prefix = ''): FieldError[] {
+  const out: FieldError[] = [];
+  for (const f of layout.fields) {
+    const v = record[f.name];
+    if (f.sqlType !== 'integer' || typeof v !== 'number') continue;
+    if (v > INT_MAX) out.push({ field: prefix + f.name, code: 'maxValue', params: { max: INT_MAX } });
+    if (v < INT_MIN) out.push({ field: prefix + f.name, code: 'minValue', params: { min: INT_MIN } });
+  }
+  return out;
+}

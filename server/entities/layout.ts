@@ -1,0 +1,103 @@
+/**
+ * How an entity is stored: its table `<entity>` with the system columns and one column per property,
+ * and one child table `<entity>__<child>` per array of objects (docs/metadata.md).
+ *
+ * | schema type                          | column             |
+ * | ------------------------------------ | ------------------ |
+ * | string                               | text               |
+ * | integer                              | integer            |
+ * | number                               | double precision   |
+ * | boolean                              | boolean            |
+ * | object, array of scalars             | jsonb              |
+ * | array of objects                     | child table        |
+ * | (in a child table) object or array   | jsonb              |
+ */
+import { createHash } from 'node:crypto';
+import { scalarType, type ResolvedEntity } from '../../engine/metadata/resolve';
+import type { JsonSchema } from '../../engine/metadata/types';
+
+export type SqlType = 'text' | 'integer' | 'double precision' | 'boolean' | 'jsonb';
+
+export interface StoredField {
+  name: string;
+  sqlType: SqlType;
+  schema: JsonSchema;
+}
+
+export interface TableLayout {
+  table: string;
+  fields: StoredField[];
+}
+
+export interface ChildLayout extends TableLayout {
+  /** Property name of the array in the parent record. */
+  name: string;
+}
+
+export interface EntityLayout extends TableLayout {
+  children: ChildLayout[];
+}
+
+/** Columns every entity table has; properties may not use these names. */
+export const SYSTEM_COLUMNS = ['id', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by'] as const;
+/** Columns every child table has. */
+export const CHILD_SYSTEM_COLUMNS = ['id', 'parent_id', 'position'] as const;
+
+/** PostgreSQL cuts identifiers at 63 bytes. */
+const MAX_IDENTIFIER = 63;
+
+const SQL_TYPES: Record<string, SqlType> = {
+  string: 'text',
+  integer: 'integer',
+  number: 'double precision',
+  boolean: 'boolean',
+  object: 'jsonb',
+  array: 'jsonb',
+};
+
+export const isChildArray = (p: JsonSchema | undefined) => scalarType(p) === 'array' && !!p?.items && scalarType(p.items) === 'object';
+
+function fieldsOf(schema: JsonSchema, withChildren: boolean): StoredField[] {
+  return Object.entries(schema.properties ?? {})
+    .filter(([, p]) => withChildren || !isChildArray(p))
+    .map(([name, p]) => ({ name, sqlType: SQL_TYPES[scalarType(p)], schema: p }));
+}
+
+export const childTable = (entity: string, child: string) => `${entity}__${child}`;
+
+function checkLength(table: string) {
+  if (Buffer.byteLength(table) > MAX_IDENTIFIER) throw new Error(`table name ${table} is longer than ${MAX_IDENTIFIER} bytes`);
+  return table;
+}
+
+const cache = new WeakMap<ResolvedEntity, EntityLayout>();
+
+export function layoutOf(entity: ResolvedEntity): EntityLayout {
+  let layout = cache.get(entity);
+  if (!layout) {
+    layout = {
+      table: checkLength(entity.name),
+      fields: fieldsOf(entity.schema, false),
+      children: entity.children.map((c) => ({
+        name: c.name,
+        table: checkLength(childTable(entity.name, c.name)),
+        fields: fieldsOf(c.item, true),
+      })),
+    };
+    cache.set(entity, layout);
+  }
+  return layout;
+}
+
+/** The stored (non child-table) property `field` of the entity, if any. */
+export function storedField(entity: ResolvedEntity, field: string): StoredField | undefined {
+  return layoutOf(entity).fields.find((f) => f.name === field);
+}
+
+/** `<table>_<column>_idx`, shortened with a hash when PostgreSQL would cut it. */
+export function indexName(table: string, columns: readonly string[]): string {
+  const full = `${table}_${columns.join('_')}_idx`;
+  if (Buffer.byteLength(full) <= MAX_IDENTIFIER) return full;
+  const hash = createHash('sha1').update(full).digest('hex').slice(0, 10);
+  return `${full.slice(0, 40)}_${hash}_idx`;
+}

@@ -1,0 +1,91 @@
+/**
+ * `POST /api/{list}/index` and `/api/{list}/select` (spec §7) for one entity.
+ *
+ * index  {pattern, offset, max, sort, sortOrder, filters, cols} -> {total, rows, showableColumns, cols}
+ *        rows: id plus the fields of the manifest's columns; cols: the caller's saved column choice for
+ *        "cols-<list>[-<filters.tipo>]", or null.
+ * select {pattern, offset, max, sort, sortOrder, filters: {tipo, parentid, id}} -> {total, rows: [{id, name, nombre}]}
+ *        name = nombre = the optionLabel field; pattern searches it.
+ * A query the manifest does not allow (unknown key, sort or filter, paging out of bounds, wrong types)
+ * answers 400 BAD_REQUEST with per-field errors.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { COMMON_FILTERS, checkListQuery, type ListReply, type NormalQuery, type SelectOption } from '../../engine/list/query';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import type { Database } from '../db/types';
+import { badRequest } from '../http/api-error';
+import { allow } from './access';
+import type { EntityExtension } from './extension';
+import { INT_MAX, isPlainObject, objectBody, onlyKeys } from './input';
+import { storedField } from './layout';
+import { queryPage, whereOf } from './list';
+import { preferenceKey, savedColumns } from './row-config';
+
+const QUERY_KEYS = ['pattern', 'offset', 'max', 'sort', 'sortOrder', 'filters'] as const;
+export const LIST_BODY_LIMIT = 64 * 1024;
+
+/** The body as a checked list query; 400 BAD_REQUEST with per-field errors otherwise. */
+export function listQuery(body: Record<string, unknown>, entity: ResolvedEntity, extraFilters: readonly string[]): NormalQuery {
+  const { filters, sort, sortOrder } = body;
+  if (filters != null && !isPlainObject(filters)) throw badRequest('BAD_REQUEST', [{ field: 'filters', code: 'type', params: { type: 'object' } }]);
+  if (sort != null && typeof sort !== 'string') throw badRequest('BAD_REQUEST', [{ field: 'sort', code: 'type', params: { type: 'string' } }]);
+  if (typeof body.offset === 'number' && body.offset > INT_MAX)
+    throw badRequest('BAD_REQUEST', [{ field: 'offset', code: 'maxValue', params: { max: INT_MAX } }]);
+  const checked = checkListQuery(
+    {
+      pattern: body.pattern as string | undefined,
+      offset: body.offset as number | undefined,
+      max: body.max as number | undefined,
+      sort: sort === '' ? undefined : (sort as string | undefined),
+      sortOrder: sortOrder === '' ? undefined : (sortOrder as 'asc' | undefined),
+      filters: (filters ?? undefined) as Record<string, unknown> | undefined,
+    },
+    entity,
+    extraFilters,
+  );
+  if (!checked.query) throw badRequest('BAD_REQUEST', checked.errors);
+  return checked.query;
+}
+
+/** Fields of an index row: the row key and every column's field (id always comes too). */
+function rowFields(entity: ResolvedEntity): string[] {
+  const fields = [entity.rowKey, ...entity.columns.map((c) => c.field)];
+  return [...new Set(fields)].filter((f) => f !== 'id' && storedField(entity, f));
+}
+
+export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: ResolvedEntity, ext?: EntityExtension) {
+  const any = db as unknown as Kysely<any>;
+  const fields = rowFields(entity);
+  const showableColumns = entity.columns.map((c) => c.name);
+  const selectSearch = storedField(entity, entity.optionLabel)?.sqlType === 'text' ? [entity.optionLabel] : entity.search;
+
+  app.post(`/${entity.list}/index`, { bodyLimit: LIST_BODY_LIMIT }, async (request): Promise<ListReply> => {
+    const user = allow(request, entity, 'read');
+    const body = objectBody(request.body);
+    onlyKeys(body, [...QUERY_KEYS, 'cols', ...(ext?.index?.keys ?? [])]);
+    if (body.cols != null && !(Array.isArray(body.cols) && body.cols.every((c) => typeof c === 'string')))
+      throw badRequest('BAD_REQUEST', [{ field: 'cols', code: 'type', params: { type: 'array' } }]);
+    const q = listQuery(body, entity, COMMON_FILTERS);
+    const extra = ext?.index?.parse(body) ?? { wheres: [], errors: [] };
+    if (extra.errors.length) throw badRequest('BAD_REQUEST', extra.errors);
+    const wheres = [...whereOf(entity, q, entity.search), ...extra.wheres];
+    const page = (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields));
+    const cols = await savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo));
+    return { total: page.total, rows: page.rows, showableColumns, cols };
+  });
+
+  app.post(`/${entity.list}/select`, { bodyLimit: LIST_BODY_LIMIT }, async (request) => {
+    allow(request, entity, 'read');
+    const body = objectBody(request.body);
+    onlyKeys(body, QUERY_KEYS);
+    const q = listQuery(body, entity, [...COMMON_FILTERS, 'id']);
+    const label = entity.optionLabel;
+    const page = await queryPage(any, entity, q, whereOf(entity, q, selectSearch), [label]);
+    const rows: SelectOption[] = page.rows.map((r) => {
+      const text = r[label] == null ? '' : String(r[label]);
+      return { id: r.id as number, name: text, nombre: text };
+    });
+    return { total: page.total, rows };
+  });
+}

@@ -1,0 +1,165 @@
+/** The category master's own calls (spec §3 Category, §7 categoria/*) and its seed. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLOW_GROUP_TIPO, PERFIL_TIPO, PERFIL_TIPO_DEFAULT, PERFIL_TIPO_VALUES } from '../../engine/categoria';
+import { ADMIN_PASSWORD, api, createUser, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
+
+describeBackends('categoria', (backend) => {
+  let srv: TestServer;
+  let client: Api;
+  let token: string;
+  const post = (path: string, body?: unknown, as = token) => client.post(`/api/${path}`, body, as);
+  const save = async (record: Record<string, unknown>): Promise<number> => {
+    const res = await post('categoria/save', record);
+    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+    return res.body.id;
+  };
+  // rubro tree: Hogar > (Muebles > Sillas, Cocina), Jardín; built in beforeAll
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    srv = await startTestServer(backend);
+    client = api(srv.baseUrl);
+    token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+    ids.hogar = await save({ tipo: 'rubro', nombre: 'Hogar', orden: 1, valor: 'h' });
+    ids.jardin = await save({ tipo: 'rubro', nombre: 'Jardín', orden: 2, valor: 'j' });
+    ids.muebles = await save({ tipo: 'rubro', nombre: 'Muebles', parentid: ids.hogar, orden: 1 });
+    ids.cocina = await save({ tipo: 'rubro', nombre: 'Cocina', parentid: ids.hogar, orden: 2, valor: 'h' });
+    ids.sillas = await save({ tipo: 'rubro', nombre: 'Sillas', parentid: ids.muebles });
+    for (const [nombre, grupo] of [['Ventas', 'Comercial'], ['Compras', 'Comercial'], ['Altas', 'Personal'], ['Sin grupo', null]])
+      await save({ tipo: FLOW_GROUP_TIPO, nombre, ...(grupo ? { grupo } : {}) });
+  });
+  afterAll(() => srv?.close());
+
+  describe('perfil_tipo seed', () => {
+    it('seeds the profile types, the default found by grupo and valor', async () => {
+      const res = await post('categoria/index', { filters: { tipo: PERFIL_TIPO }, sort: 'orden' });
+      expect(res.body.rows.map((r: any) => [r.valor, r.grupo])).toEqual(PERFIL_TIPO_VALUES.map((v) => [v, PERFIL_TIPO]));
+      const def = await post('categoria/getByGrupoValor', { grupo: PERFIL_TIPO, valor: PERFIL_TIPO_DEFAULT });
+      expect(def.status).toBe(200);
+      expect(def.body).toEqual({ id: expect.any(Number), version: 1, tipo: PERFIL_TIPO, grupo: PERFIL_TIPO, valor: 'clientes', nombre: 'Clientes', orden: 1 });
+    });
+  });
+
+  describe('index extras', () => {
+    it('filtercondition raiz / hijos restricts to roots or children', async () => {
+      const roots = await post('categoria/index', { filters: { tipo: 'rubro' }, filtercondition: 'raiz' });
+      expect(roots.body.rows.map((r: any) => r.nombre)).toEqual(['Hogar', 'Jardín']);
+      const children = await post('categoria/index', { filters: { tipo: 'rubro' }, filtercondition: 'hijos' });
+      expect(children.body.rows.map((r: any) => r.nombre)).toEqual(['Cocina', 'Muebles', 'Sillas']);
+      expect((await post('categoria/index', { filters: { tipo: 'rubro' }, filtercondition: '' })).body.total).toBe(5);
+    });
+
+    it('campovalor restricts to an exact valor', async () => {
+      const res = await post('categoria/index', { filters: { tipo: 'rubro' }, campovalor: 'h' });
+      expect(res.body.rows.map((r: any) => r.nombre)).toEqual(['Cocina', 'Hogar']);
+      const both = await post('categoria/index', { filters: { tipo: 'rubro' }, campovalor: 'h', filtercondition: 'raiz' });
+      expect(both.body.rows.map((r: any) => r.nombre)).toEqual(['Hogar']);
+    });
+
+    it.each([
+      ['an unknown condition', { filtercondition: 'parentid is null; --' }, 'filtercondition', 'enum'],
+      ['a number as condition', { filtercondition: 1 }, 'filtercondition', 'enum'],
+      ['an object as campovalor', { campovalor: { a: 1 } }, 'campovalor', 'type'],
+      ['a too long campovalor', { campovalor: 'x'.repeat(121) }, 'campovalor', 'maxLength'],
+    ])('refuses %s with 400', async (_, body, field, code) => {
+      const res = await post('categoria/index', body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([expect.objectContaining({ field, code })]);
+    });
+
+    it('answers the flow-group list for the flow-group tipo', async () => {
+      const res = await post('categoria/index', { filters: { tipo: FLOW_GROUP_TIPO } });
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(2);
+      expect(res.body.rows).toEqual([
+        { id: expect.any(Number), nombre: 'Comercial', grupo: 'Comercial' },
+        { id: expect.any(Number), nombre: 'Personal', grupo: 'Personal' },
+      ]);
+      expect(res.body.showableColumns).toContain('nombre');
+      const desc = await post('categoria/index', { filters: { tipo: FLOW_GROUP_TIPO }, sortOrder: 'desc', max: 1 });
+      expect(desc.body).toMatchObject({ total: 2, rows: [{ nombre: 'Personal' }] });
+      expect((await post('categoria/index', { filters: { tipo: FLOW_GROUP_TIPO }, pattern: 'perso' })).body.rows).toHaveLength(1);
+    });
+  });
+
+  describe('treeSelect', () => {
+    it('answers the tree by parentid, ordered by orden', async () => {
+      const res = await post('categoria/treeSelect', { tipo: 'rubro' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([
+        {
+          id: ids.hogar,
+          nombre: 'Hogar',
+          children: [
+            { id: ids.muebles, nombre: 'Muebles', children: [{ id: ids.sillas, nombre: 'Sillas', children: [] }] },
+            { id: ids.cocina, nombre: 'Cocina', children: [] },
+          ],
+        },
+        { id: ids.jardin, nombre: 'Jardín', children: [] },
+      ]);
+      expect(await post('categoria/treeSelect', { filters: { tipo: 'rubro' } })).toMatchObject({ body: res.body });
+    });
+
+    it('keeps the matches of nombre / pattern with their ancestors', async () => {
+      const res = await post('categoria/treeSelect', { tipo: 'rubro', nombre: 'SILL' });
+      expect(res.body).toEqual([
+        { id: ids.hogar, nombre: 'Hogar', children: [{ id: ids.muebles, nombre: 'Muebles', children: [{ id: ids.sillas, nombre: 'Sillas', children: [] }] }] },
+      ]);
+      expect((await post('categoria/treeSelect', { tipo: 'rubro', pattern: 'jard' })).body).toEqual([{ id: ids.jardin, nombre: 'Jardín', children: [] }]);
+      expect((await post('categoria/treeSelect', { tipo: 'nada' })).body).toEqual([]);
+    });
+
+    it('refuses bad input', async () => {
+      expect((await post('categoria/treeSelect', { tipo: 3 })).status).toBe(400);
+      expect((await post('categoria/treeSelect', { filters: { parentid: 1 } })).body.errors[0]).toMatchObject({ code: 'unknownFilter' });
+      expect((await post('categoria/treeSelect', { other: 1 })).body.errors[0]).toMatchObject({ field: 'other', code: 'unknownField' });
+      expect((await post('categoria/treeSelect', { nombre: 'x'.repeat(201) })).status).toBe(400);
+    });
+  });
+
+  describe('getByGrupoValor', () => {
+    it('answers 404 when nothing matches', async () => {
+      const res = await post('categoria/getByGrupoValor', { grupo: PERFIL_TIPO, valor: 'nadie' });
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    });
+
+    it('refuses missing or wrong input', async () => {
+      const res = await post('categoria/getByGrupoValor', { grupo: PERFIL_TIPO });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'valor', code: 'required' }] });
+      expect((await post('categoria/getByGrupoValor', { grupo: 1, valor: 'x' })).body.errors[0]).toMatchObject({ field: 'grupo', code: 'type' });
+      expect((await post('categoria/getByGrupoValor', { grupo: 'a', valor: 'b', tipo: 'c' })).status).toBe(400);
+    });
+  });
+
+  describe('parentid', () => {
+    it('must name an existing category', async () => {
+      const res = await post('categoria/save', { tipo: 'rubro', nombre: 'Huérfana', parentid: 987654 });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'parentid', code: 'enum' }]);
+    });
+
+    it('must not make a cycle', async () => {
+      const hogar = (await post(`categoria/show/${ids.hogar}`, {})).body;
+      const below = await post(`categoria/update/${ids.hogar}`, { ...hogar, parentid: ids.sillas });
+      expect(below.status).toBe(400);
+      expect(below.body.errors).toEqual([{ field: 'parentid', code: 'enum' }]);
+      expect((await post(`categoria/update/${ids.hogar}`, { ...hogar, parentid: ids.hogar })).status).toBe(400);
+      expect((await post(`categoria/show/${ids.hogar}`, {})).body).toEqual(hogar);
+      // moving under an unrelated category is fine
+      const cocina = (await post(`categoria/show/${ids.cocina}`, {})).body;
+      expect((await post(`categoria/update/${ids.cocina}`, { ...cocina, parentid: ids.jardin })).status).toBe(200);
+    });
+  });
+
+  describe('permissions', () => {
+    it('lets a ROLE_USER use the read-only calls', async () => {
+      await createUser(srv.db, { username: 'lector', password: 'Lector-pass1!', roles: ['ROLE_USER'] });
+      const user = (await client.login('lector', 'Lector-pass1!')).access_token;
+      expect((await post('categoria/treeSelect', {}, user)).status).toBe(200);
+      expect((await post('categoria/getByGrupoValor', { grupo: PERFIL_TIPO, valor: PERFIL_TIPO_DEFAULT }, user)).status).toBe(200);
+      expect((await post(`categoria/delete/${ids.jardin}`, {}, user)).status).toBe(403);
+    });
+  });
+});

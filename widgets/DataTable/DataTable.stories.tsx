@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { Box } from '@chakra-ui/react';
+import { resolveEntity } from '../../engine/metadata/resolve';
+import type { ColumnsManifest, JsonSchema } from '../../engine/metadata/types';
+import schema from '../../schemas/categoria/schema.json';
+import columns from '../../schemas/categoria/columns.json';
+import { DataTable } from './DataTable';
+import { categoriaRows, memorySource, type MemorySourceOptions } from './memorySource';
+import type { DataTableProps, TableSource } from './types';
+
+const categoria = resolveEntity({ name: 'categoria', schema: schema as JsonSchema, columns: columns as ColumnsManifest });
+
+type HarnessProps = Omit<DataTableProps, 'source'> & MemorySourceOptions & { rowCount: number; source?: TableSource };
+
+/**
+ * Story harness: a fresh in-memory source (fixture) per render, so stories and tests never share data.
+ * A test may pass its own `source` to look at the calls.
+ */
+function MemoryTable({ rowCount, latency, savedColumns, source: given, ...props }: HarnessProps) {
+  const [source] = useState(() => given ?? memorySource(categoriaRows(rowCount), { latency, savedColumns }));
+  return (
+    <Box p="4">
+      <DataTable source={source} {...props} />
+    </Box>
+  );
+}
+
+const meta = {
+  title: 'Widgets/DataTable',
+  component: MemoryTable,
+  args: {
+    entity: categoria,
+    rowCount: 250,
+    userRoles: ['ROLE_ADMIN'],
+    label: 'Categorías',
+    onAdd: fn(),
+    onEdit: fn(),
+    onShow: fn(),
+    onRemoved: fn(),
+  },
+} satisfies Meta<typeof MemoryTable>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+/** 100,000 rows on the server side; the table loads pages as it scrolls and keeps only the rows in view in the DOM. */
+export const HundredThousandRows: Story = { args: { rowCount: 100_000 } };
+
+export const Empty: Story = { args: { rowCount: 0 } };
+
+/** A user without the entity's edit / remove role: only "show" and "add". */
+export const ReadOnly: Story = { args: { userRoles: ['ROLE_USER'] } };
+
+/** The user saved a column choice earlier: the first reply brings it. */
+export const SavedColumns: Story = { args: { savedColumns: ['nombre', 'notas'] } };
+
+/** Every call takes 800 ms: the loading indicator shows. */
+export const SlowNetwork: Story = { args: { latency: 800 } };
+
+export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

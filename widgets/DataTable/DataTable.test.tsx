@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { fn } from 'storybook/test';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { composeStories } from '@storybook/react-vite';
+import * as stories from './DataTable.stories';
+import { categoriaRows, memorySource } from './memorySource';
+import { emitUpdateList } from './updateList';
+
+const { Default, HundredThousandRows, Empty, ReadOnly, SavedColumns, SlowNetwork } = composeStories(stories);
+
+const table = () => screen.getByRole('table', { name: 'Categorías' });
+const bodyRows = () => within(table()).queryAllByRole('row').filter((r) => r.closest('tbody') && r.hasAttribute('aria-rowindex'));
+const firstCells = () => bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent ?? '');
+const loaded = () => waitFor(() => expect(bodyRows().length).toBeGreaterThan(5));
+/** The first page, then the prefetch of the next one (the first page is about twice the rows in view). */
+const settled = (source: { calls: unknown[] }) => waitFor(() => expect(source.calls.length).toBe(2));
+const header = (name: string) => within(table()).getByRole('columnheader', { name });
+
+describe('DataTable', () => {
+  it('shows the first rows, sorted by nombre, and the total', async () => {
+    render(<Default />);
+    await loaded();
+    const names = firstCells();
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
+    expect(screen.getByText('Total: 250')).toBeTruthy();
+    expect(table().getAttribute('aria-rowcount')).toBe('251');
+  });
+
+  it('searches after the 300 ms debounce, from offset 0', async () => {
+    const source = memorySource(categoriaRows(250));
+    render(<Default source={source} />);
+    await loaded();
+    await settled(source);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), { target: { value: 'mayorista' } });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(source.calls).toHaveLength(2);
+    await waitFor(() => expect(firstCells().every((n) => n.startsWith('Mayorista'))).toBe(true));
+    expect(source.calls[2]).toMatchObject({ pattern: 'mayorista', offset: 0 });
+  });
+
+  it('sorting toggles aria-sort and the order', async () => {
+    render(<Default />);
+    await loaded();
+    expect(header('Nombre').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('Tipo').getAttribute('aria-sort')).toBe('none');
+    expect(header('Notas').hasAttribute('aria-sort')).toBe(false);
+    const before = firstCells()[0];
+    fireEvent.click(within(header('Nombre')).getByRole('button'));
+    expect(header('Nombre').getAttribute('aria-sort')).toBe('descending');
+    await waitFor(() => expect(firstCells()[0]).not.toBe(before));
+    const names = firstCells();
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, 'es')));
+  });
+
+  it('the filter row filters a column after the debounce', async () => {
+    render(<Default />);
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Filtrar por Grupo' }), { target: { value: 'G3' } });
+    await waitFor(() => expect(bodyRows().every((r) => within(r).getAllByRole('cell')[2].textContent === 'G3')).toBe(true));
+  });
+
+  it('shows a loading indicator while fetching', async () => {
+    render(<SlowNetwork latency={200} />);
+    expect(screen.getByRole('status').textContent).toContain('Cargando');
+    expect(table().getAttribute('aria-busy')).toBe('true');
+    await loaded();
+    await waitFor(() => expect(table().getAttribute('aria-busy')).toBe('false'));
+  });
+
+  it('starts with the column choice the user saved', async () => {
+    render(<SavedColumns />);
+    await loaded();
+    expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre', 'Notas', 'Acciones']);
+    expect(screen.queryByRole('button', { name: 'Guardar columnas' })).toBeNull();
+  });
+
+  it('says so when there are no rows', async () => {
+    render(<Empty />);
+    expect(await screen.findByText('No hay registros para mostrar.')).toBeTruthy();
+  });
+
+  it('the save-columns button appears after a column change and goes away once saved', async () => {
+    const source = memorySource(categoriaRows(30));
+    render(<Default source={source} />);
+    await loaded();
+    expect(screen.queryByRole('button', { name: 'Guardar columnas' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Columnas' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Notas' }));
+    await waitFor(() => expect(within(table()).queryByRole('columnheader', { name: 'Notas' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar columnas' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Guardar columnas' })).toBeNull());
+    expect(source.saved.get('cols-categoria')).toBe('["nombre","tipo","grupo","valor","orden"]');
+  });
+
+  it('without the roles there is no edit, remove or inline edit; show and add stay', async () => {
+    render(<ReadOnly />);
+    await loaded();
+    expect(screen.getAllByRole('button', { name: /^Ver / }).length).toBeGreaterThan(0);
+    expect(screen.queryAllByRole('button', { name: /^(Editar|Eliminar) / })).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Agregar' })).toBeTruthy();
+  });
+
+  it('with the roles, rows have edit and remove; remove asks first', async () => {
+    const onRemoved = fn();
+    render(<Default onRemoved={onRemoved} />);
+    await loaded();
+    const first = firstCells()[0];
+    fireEvent.click(screen.getByRole('button', { name: `Eliminar ${first}` }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(onRemoved).toHaveBeenCalledTimes(1));
+    expect(onRemoved).toHaveBeenCalledWith(categoriaRows(250).find((r) => r.nombre === first)?.id);
+    await waitFor(() => expect(firstCells()[0]).not.toBe(first));
+    expect(screen.getByText('Total: 249')).toBeTruthy();
+  });
+
+  it('edits an editable cell inline: Enter saves, Escape cancels', async () => {
+    render(<Default />);
+    await loaded();
+    const cell = screen.getAllByRole('button', { name: /^Editar Valor: / })[0];
+    fireEvent.click(cell);
+    const input = screen.getByRole('textbox', { name: 'Nuevo valor de Valor' });
+    fireEvent.change(input, { target: { value: 'nuevo valor' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByRole('button', { name: 'Editar Valor: nuevo valor' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Editar Valor: nuevo valor' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nuevo valor de Valor' }), { target: { value: 'otro' } });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Nuevo valor de Valor' }), { key: 'Escape' });
+    expect(screen.getByRole('button', { name: 'Editar Valor: nuevo valor' })).toBeTruthy();
+  });
+
+  it('long text is cut with the whole text as a tooltip', async () => {
+    render(<Default />);
+    await loaded();
+    const cut = within(table()).getAllByRole('cell').find((c) => c.getAttribute('title'));
+    expect(cut?.textContent?.endsWith('…')).toBe(true);
+    expect(cut!.getAttribute('title')!.length).toBeGreaterThan(40);
+  });
+
+  it('the + key adds, except while typing', async () => {
+    const onAdd = fn();
+    render(<Default onAdd={onAdd} />);
+    await loaded();
+    fireEvent.keyDown(screen.getByRole('searchbox', { name: 'Buscar' }), { key: '+' });
+    expect(onAdd).not.toHaveBeenCalled();
+    fireEvent.keyDown(document.body, { key: '+' });
+    expect(onAdd).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads from the first page on the app-wide update-list event', async () => {
+    const source = memorySource(categoriaRows(30));
+    render(<Default source={source} />);
+    await loaded();
+    await settled(source);
+    const n = source.calls.length;
+    act(() => emitUpdateList());
+    await waitFor(() => expect(source.calls.length).toBeGreaterThan(n));
+    expect(source.calls[n].offset).toBe(0);
+  });
+
+  it('100,000 rows: only the rows in view are in the DOM, and scrolling loads more', async () => {
+    const source = memorySource(categoriaRows(100_000));
+    render(<HundredThousandRows source={source} />);
+    await loaded();
+    expect(screen.getByText('Total: 100.000')).toBeTruthy();
+    expect(table().getAttribute('aria-rowcount')).toBe('100001');
+    expect(bodyRows().length).toBeLessThan(60);
+    await waitFor(() => expect(source.calls.length).toBeGreaterThan(1));
+    const before = source.calls.length;
+    const scroller = screen.getByTestId('data-table-scroll');
+    const lastIndex = Number(bodyRows().at(-1)?.getAttribute('aria-rowindex'));
+    act(() => {
+      scroller.scrollTop = 100_000;
+      fireEvent.scroll(scroller);
+    });
+    await waitFor(() => expect(source.calls.length).toBeGreaterThan(before));
+    expect(source.calls.at(-1)?.offset).toBeGreaterThan(0);
+    await waitFor(() => expect(Number(bodyRows().at(-1)?.getAttribute('aria-rowindex'))).toBeGreaterThan(lastIndex + 100));
+    expect(bodyRows().length).toBeLessThan(60);
+  });
+});

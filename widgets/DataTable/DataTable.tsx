@@ -1,0 +1,158 @@
+/**
+ * The data table of an entity (spec §2, §4, §9): search, filter row, column choice with save, sortable headers,
+ * virtual rows with infinite scroll, row actions and inline edit. State and rules live in machines/dataTable
+ * and engine/list; this view draws them. It does not navigate: the screen gets onAdd / onEdit / onShow.
+ */
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Box, Table, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { isPermitted } from '../../engine/roles';
+import { choosableColumns } from '../../engine/list/preferences';
+import { ACTIONS_COLUMN_WIDTH } from '../../engine/list/sizes';
+import { columnsDirty, type Row, type RowId } from '../../machines/dataTable';
+import { ConfirmRemove } from './ConfirmRemove';
+import { DataCell } from './DataCell';
+import { RowActions } from './RowActions';
+import { TableHead } from './TableHead';
+import { Toolbar } from './Toolbar';
+import { VirtualBody } from './VirtualBody';
+import { useDataTable } from './useDataTable';
+import type { DataTableProps } from './types';
+
+/** Narrowest a data column gets before the table scrolls sideways (phones). */
+const MIN_COLUMN_WIDTH = 140;
+
+export function DataTable(props: DataTableProps) {
+  const { entity, source, userRoles, onAdd, onEdit, onShow } = props;
+  const { t } = useTranslation();
+  const { snapshot, send, sizes } = useDataTable(props);
+  const c = snapshot.context;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [removing, setRemoving] = useState<Row | null>(null);
+
+  const byName = useMemo(() => new Map(entity.columns.map((col) => [col.name, col])), [entity]);
+  const visible = c.visibleColumns.flatMap((n) => byName.get(n) ?? []);
+  const canEdit = isPermitted(userRoles, entity.editRoles);
+  const canRemove = isPermitted(userRoles, entity.removeRoles) && !!source.remove;
+  const inlineEdit = canEdit && !!source.updateColumn;
+  const hasActions = !!onShow || (canEdit && !!onEdit) || canRemove;
+  const colCount = visible.length + (hasActions ? 1 : 0);
+  const headerRows = c.filterRowVisible ? 2 : 1;
+  const loaded = c.loadedKey !== null;
+  const empty = loaded && !c.loading && !c.error && c.rows.length === 0;
+
+  const idOf = (row: Row) => row[entity.rowKey] as RowId;
+  const nameOf = (row: Row) => String(row[visible[0]?.field ?? entity.rowKey] ?? idOf(row) ?? '');
+  const keyOf = useCallback((i: number) => String(c.rows[i]?.[entity.rowKey] ?? i), [c.rows, entity.rowKey]);
+  const onNearEnd = useCallback(() => send({ type: 'NEAR_END' }), [send]);
+
+  const renderRow = (i: number, style: { height: number }) => {
+    const row = c.rows[i];
+    return (
+      <Table.Row key={keyOf(i)} aria-rowindex={i + 1 + headerRows} height={`${style.height}px`}>
+        {visible.map((col) => (
+          <DataCell
+            key={col.name}
+            column={col}
+            value={row[col.field]}
+            onCommit={inlineEdit && col.editable ? (text) => send({ type: 'UPDATE_CELL', rowId: idOf(row), field: col.field, text }) : undefined}
+          />
+        ))}
+        {hasActions && (
+          <RowActions
+            rowName={nameOf(row)}
+            size={sizes.phone ? 'sm' : '2xs'}
+            onShow={onShow && (() => onShow(row))}
+            onEdit={canEdit && onEdit ? () => onEdit(row) : undefined}
+            onRemove={canRemove ? () => setRemoving(row) : undefined}
+          />
+        )}
+      </Table.Row>
+    );
+  };
+
+  return (
+    <Box minW="0">
+      <Toolbar
+        pattern={c.query.pattern}
+        onSearch={(pattern) => send({ type: 'SEARCH', pattern })}
+        filterRowVisible={c.filterRowVisible}
+        onToggleFilters={entity.columns.some((col) => col.filter) ? () => send({ type: 'TOGGLE_FILTERS' }) : undefined}
+        columns={choosableColumns(entity.columns, c.showableColumns)}
+        visibleColumns={c.visibleColumns}
+        onColumnsChange={(names) => send({ type: 'SET_COLUMNS', names })}
+        dirty={columnsDirty(c)}
+        saving={snapshot.matches({ columns: 'saving' })}
+        onSaveColumns={() => send({ type: 'SAVE_COLUMNS' })}
+        onAdd={onAdd}
+        total={loaded ? c.total : null}
+        loading={c.loading}
+      />
+      {c.error && (
+        <Text role="alert" color="fg.error" textStyle="sm" mb="2">
+          {t(`dataTable.failed.${c.error.action}`)}
+        </Text>
+      )}
+      <Box ref={scrollRef} h={`${sizes.height}px`} overflow="auto" borderWidth="1px" rounded="md" data-testid="data-table-scroll">
+        <Table.Root
+          size="sm"
+          tableLayout="fixed"
+          borderCollapse="separate"
+          borderSpacing="0"
+          minW={`${visible.length * MIN_COLUMN_WIDTH + (hasActions ? ACTIONS_COLUMN_WIDTH : 0)}px`}
+          aria-label={props.label ?? entity.name}
+          aria-rowcount={(loaded ? c.total : c.rows.length) + headerRows}
+          aria-busy={c.loading}
+        >
+          <Table.ColumnGroup>
+            {visible.map((col) => (
+              <Table.Column key={col.name} />
+            ))}
+            {hasActions && <Table.Column width={`${ACTIONS_COLUMN_WIDTH}px`} />}
+          </Table.ColumnGroup>
+          <TableHead
+            columns={visible}
+            query={c.query}
+            onSort={(field) => send({ type: 'SORT', field })}
+            filterRowVisible={c.filterRowVisible}
+            onFilter={(key, value) => send({ type: 'FILTER', key, value })}
+            hasActions={hasActions}
+            titleHeight={sizes.title}
+            filterHeight={sizes.head - sizes.title}
+          />
+          {empty ? (
+            <Table.Body>
+              <Table.Row>
+                <Table.Cell colSpan={colCount} textAlign="center" color="fg.muted" py="6">
+                  {t('dataTable.empty')}
+                </Table.Cell>
+              </Table.Row>
+            </Table.Body>
+          ) : (
+            <VirtualBody
+              scrollRef={scrollRef}
+              count={c.rows.length}
+              rowHeight={sizes.row}
+              headHeight={sizes.head}
+              viewHeight={sizes.height}
+              threshold={sizes.visible}
+              total={c.total}
+              colSpan={colCount}
+              keyOf={keyOf}
+              onNearEnd={onNearEnd}
+              renderRow={renderRow}
+            />
+          )}
+        </Table.Root>
+      </Box>
+      <ConfirmRemove
+        rowName={removing ? nameOf(removing) : null}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) send({ type: 'REMOVE', rowId: idOf(removing) });
+          setRemoving(null);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+/** The sticky header: one row of column titles (sortable ones are buttons with aria-sort) and the optional filter row. */
+import { chakra, Input, Table } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { ResolvedColumn } from '../../engine/metadata/resolve';
+import type { TableQuery } from '../../machines/dataTable';
+import { SortDownIcon, SortUpIcon } from './icons';
+
+export interface TableHeadProps {
+  columns: readonly ResolvedColumn[];
+  query: TableQuery;
+  onSort: (field: string) => void;
+  filterRowVisible: boolean;
+  onFilter: (key: string, value: string) => void;
+  hasActions: boolean;
+  /** Height of the title row and of the filter row. */
+  titleHeight: number;
+  filterHeight: number;
+}
+
+const ariaSort = (c: ResolvedColumn, q: TableQuery) =>
+  !c.sortable ? undefined : q.sort !== c.field ? 'none' : q.sortOrder === 'asc' ? 'ascending' : 'descending';
+
+export function TableHead({ columns, query, onSort, filterRowVisible, onFilter, hasActions, titleHeight, filterHeight }: TableHeadProps) {
+  const { t } = useTranslation();
+  return (
+    <Table.Header position="sticky" top="0" zIndex="1">
+      <Table.Row aria-rowindex={1} height={`${titleHeight}px`} bg="transparent">
+        {columns.map((c) => {
+          const sort = ariaSort(c, query);
+          return (
+            <Table.ColumnHeader key={c.name} aria-sort={sort} py="0" bg="bg.muted" whiteSpace="nowrap" overflow="hidden" textOverflow="ellipsis">
+              {c.sortable ? (
+                <chakra.button
+                  type="button"
+                  display="inline-flex"
+                  alignItems="center"
+                  gap="1"
+                  maxW="full"
+                  fontWeight="inherit"
+                  cursor="pointer"
+                  rounded="sm"
+                  focusVisibleRing="outside"
+                  onClick={() => onSort(c.field)}
+                >
+                  <chakra.span overflow="hidden" textOverflow="ellipsis">
+                    {t(c.label)}
+                  </chakra.span>
+                  {sort === 'ascending' ? <SortUpIcon boxSize="3.5" /> : sort === 'descending' ? <SortDownIcon boxSize="3.5" /> : null}
+                </chakra.button>
+              ) : (
+                t(c.label)
+              )}
+            </Table.ColumnHeader>
+          );
+        })}
+        {hasActions && (
+          <Table.ColumnHeader py="0" bg="bg.muted" textAlign="center">
+            {t('dataTable.actions')}
+          </Table.ColumnHeader>
+        )}
+      </Table.Row>
+      {filterRowVisible && (
+        <Table.Row aria-rowindex={2} height={`${filterHeight}px`} bg="transparent">
+          {columns.map((c) => (
+            <Table.Cell key={c.name} py="0" px="1" bg="bg.muted" borderBottomWidth="1px">
+              {c.filter && (
+                <Input
+                  size="2xs"
+                  h={`${filterHeight - 4}px`}
+                  minH="0"
+                  bg="bg"
+                  value={query.filters[c.filter] ?? ''}
+                  aria-label={t('dataTable.filterColumn', { column: t(c.label) })}
+                  onChange={(e) => onFilter(c.filter!, e.target.value)}
+                />
+              )}
+            </Table.Cell>
+          ))}
+          {hasActions && <Table.Cell bg="bg.muted" borderBottomWidth="1px" />}
+        </Table.Row>
+      )}
+    </Table.Header>
+  );
+}

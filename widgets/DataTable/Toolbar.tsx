@@ -1,0 +1,79 @@
+/** Above the table: search, filter-row toggle, column choice, save-columns (only while dirty), add, count and loading. */
+import { Box, Button, HStack, IconButton, Input, InputGroup, Spinner, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { ResolvedColumn } from '../../engine/metadata/resolve';
+import { ColumnChooser } from './ColumnChooser';
+import { FilterIcon, PlusIcon, SearchIcon } from './icons';
+
+export interface ToolbarProps {
+  pattern: string;
+  onSearch: (pattern: string) => void;
+  filterRowVisible: boolean;
+  /** Absent when no column has a filter. */
+  onToggleFilters?: () => void;
+  columns: readonly ResolvedColumn[];
+  visibleColumns: readonly string[];
+  onColumnsChange: (names: string[]) => void;
+  dirty: boolean;
+  saving: boolean;
+  onSaveColumns: () => void;
+  onAdd?: () => void;
+  /** Rows matching the query; null before the first reply. */
+  total: number | null;
+  loading: boolean;
+}
+
+export function Toolbar(p: ToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <HStack gap="2" wrap="wrap" py="2">
+      <InputGroup startElement={<SearchIcon boxSize="4" color="fg.muted" />} flex="1 1 12rem" maxW="sm">
+        <Input
+          size="sm"
+          type="search"
+          value={p.pattern}
+          placeholder={t('dataTable.search')}
+          aria-label={t('dataTable.search')}
+          onChange={(e) => p.onSearch(e.target.value)}
+        />
+      </InputGroup>
+      {p.onToggleFilters && (
+        <IconButton
+          size="sm"
+          variant={p.filterRowVisible ? 'subtle' : 'outline'}
+          aria-label={t('dataTable.filters')}
+          aria-pressed={p.filterRowVisible}
+          onClick={p.onToggleFilters}
+        >
+          <FilterIcon />
+        </IconButton>
+      )}
+      <ColumnChooser columns={p.columns} visible={p.visibleColumns} onChange={p.onColumnsChange} />
+      {p.dirty && (
+        <Button size="sm" colorPalette="brand" variant="subtle" loading={p.saving} onClick={p.onSaveColumns}>
+          {t('dataTable.saveColumns')}
+        </Button>
+      )}
+      <Box flex="1" />
+      <Box role="status" aria-live="polite" display="flex" alignItems="center" gap="2">
+        {p.loading && (
+          <>
+            <Spinner size="sm" color="brand.solid" aria-hidden />
+            <VisuallyHidden>{t('dataTable.loading')}</VisuallyHidden>
+          </>
+        )}
+        {p.total !== null && (
+          <Text textStyle="sm" color="fg.muted">
+            {t('dataTable.total', { count: p.total })}
+          </Text>
+        )}
+      </Box>
+      {p.onAdd && (
+        <Button size="sm" colorPalette="brand" onClick={p.onAdd} aria-keyshortcuts="+">
+          <PlusIcon />
+          {t('dataTable.add')}
+        </Button>
+      )}
+    </HStack>
+  );
+}

@@ -1,0 +1,30 @@
+/** Line icons of the data table. Decorative: hidden from screen readers (the buttons carry the names). */
+import { createIcon } from '@chakra-ui/react';
+
+const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const hidden = { 'aria-hidden': true } as const;
+
+export const PlusIcon = createIcon({ displayName: 'PlusIcon', path: <path {...stroke} d="M12 5v14M5 12h14" />, defaultProps: hidden });
+export const PencilIcon = createIcon({
+  displayName: 'PencilIcon',
+  path: <path {...stroke} d="M17 3a2.8 2.8 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />,
+  defaultProps: hidden,
+});
+export const TrashIcon = createIcon({
+  displayName: 'TrashIcon',
+  path: <path {...stroke} d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />,
+  defaultProps: hidden,
+});
+export const FilterIcon = createIcon({ displayName: 'FilterIcon', path: <path {...stroke} d="M22 3H2l8 9.5V19l4 2v-8.5Z" />, defaultProps: hidden });
+export const ColumnsIcon = createIcon({
+  displayName: 'ColumnsIcon',
+  path: <path {...stroke} d="M3 3h18v18H3zM9 3v18M15 3v18" />,
+  defaultProps: hidden,
+});
+export const SearchIcon = createIcon({
+  displayName: 'SearchIcon',
+  path: [<circle key="c" {...stroke} cx="11" cy="11" r="7" />, <path key="l" {...stroke} d="m21 21-4.3-4.3" />],
+  defaultProps: hidden,
+});
+export const SortUpIcon = createIcon({ displayName: 'SortUpIcon', path: <path {...stroke} d="m6 15 6-6 6 6" />, defaultProps: hidden });
+export const SortDownIcon = createIcon({ displayName: 'SortDownIcon', path: <path {...stroke} d="m6 9 6 6 6-6" />, defaultProps: hidden });

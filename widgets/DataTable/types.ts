@@ -1,0 +1,45 @@
+/** The data the table needs from outside: its server calls and the parent's callbacks. */
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import type { ListQuery, ListReply } from '../../engine/list/query';
+import type { MainFilter, Row, RowId } from '../../machines/dataTable';
+
+export type { MainFilter, Row, RowId };
+
+/** A column edit of `{entity}/updateColumn` (spec §3 "Column edit"). */
+export interface CellEdit {
+  rowid: RowId;
+  tablename: string;
+  colname: string;
+  colvalue: unknown;
+}
+
+/**
+ * The server calls of one table. The app builds it over `entityApi` (`{list}/index`, `rowConfig/update`,
+ * `{entity}/updateColumn`, `{entity}/delete/{id}`); stories and tests use an in-memory one.
+ * Without `updateColumn` there is no inline edit; without `remove` there is no remove action.
+ */
+export interface TableSource {
+  index(query: ListQuery): Promise<ListReply<Row>>;
+  saveColumns(tipo: string, jsondata: string): Promise<void>;
+  updateColumn?(edit: CellEdit): Promise<void>;
+  remove?(id: RowId): Promise<void>;
+}
+
+export interface DataTableProps {
+  entity: ResolvedEntity;
+  source: TableSource;
+  /** Roles of the session user: edit / remove need the entity's editRoles / removeRoles (spec §6). */
+  userRoles: readonly string[];
+  /** Sent in every request's filters; its tipo is part of the column-preference key. */
+  mainFilter?: MainFilter;
+  /** The table does not navigate: the screen maps these to routeForm/create, routeForm/:id, routeForm/:id/show. */
+  onAdd?: () => void;
+  onEdit?: (row: Row) => void;
+  onShow?: (row: Row) => void;
+  onRemoved?: (id: RowId) => void;
+  /** Heights of the page's header and footer, for the table height (spec §9). */
+  pageHeaderHeight?: number;
+  pageFooterHeight?: number;
+  /** Accessible name of the table; default the entity name. */
+  label?: string;
+}

@@ -1,0 +1,92 @@
+/**
+ * The controller of the DataTable view: runs the dataTable machine with the source's calls as its actors,
+ * measures the screen for the table sizes, and wires the app-wide update-list event and the + key.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useBreakpointValue } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { dataTableMachine, type FetchPageInput, type SaveColumnsInput, type UpdateColumnInput, type Row } from '../../machines/dataTable';
+import type { ListReply } from '../../engine/list/query';
+import { fetchSize, firstPageSize, headerHeight, rowHeight, tableHeight, visibleRows } from '../../engine/list/sizes';
+import { isAddShortcut } from './addShortcut';
+import { onUpdateList } from './updateList';
+import type { DataTableProps } from './types';
+
+function useWindowHeight(): number {
+  const [h, setH] = useState(() => (typeof window === 'undefined' ? 800 : window.innerHeight));
+  useEffect(() => {
+    const on = () => setH(window.innerHeight);
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return h;
+}
+
+/** Sizes of spec §9 for the current screen. */
+export function useTableSizes(pageHeader: number, pageFooter: number, filterRow: boolean) {
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const height = tableHeight(useWindowHeight(), pageHeader, pageFooter);
+  const row = rowHeight(phone);
+  const head = headerHeight(phone, filterRow);
+  const title = headerHeight(phone, false);
+  const visible = visibleRows(height - head, row);
+  return { phone, height, row, head, title, visible, pageSize: firstPageSize(visible), fetchSize: fetchSize(visible) };
+}
+
+export function useDataTable(props: DataTableProps) {
+  const { entity, mainFilter, pageHeaderHeight = 0, pageFooterHeight = 0 } = props;
+  const latest = useRef(props);
+  latest.current = props;
+
+  const initialSizes = useTableSizes(pageHeaderHeight, pageFooterHeight, false);
+  const [machine] = useState(() =>
+    dataTableMachine.provide({
+      actors: {
+        fetchPage: fromPromise<ListReply<Row>, FetchPageInput>(({ input }) =>
+          latest.current.source.index({ ...input.query, offset: input.offset, max: input.max }),
+        ),
+        saveColumns: fromPromise<void, SaveColumnsInput>(({ input }) => latest.current.source.saveColumns(input.tipo, input.jsondata)),
+        updateColumn: fromPromise<void, UpdateColumnInput>(async ({ input }) => {
+          const update = latest.current.source.updateColumn;
+          if (!update) throw new Error('updateColumn not available');
+          await update(input);
+        }),
+        removeRow: fromPromise<void, { id: string | number }>(async ({ input }) => {
+          const remove = latest.current.source.remove;
+          if (!remove) throw new Error('remove not available');
+          await remove(input.id);
+        }),
+      },
+    }),
+  );
+  const [snapshot, send, actorRef] = useMachine(machine, {
+    input: { entity, mainFilter, pageSize: initialSizes.pageSize, fetchSize: initialSizes.fetchSize },
+  });
+  const sizes = useTableSizes(pageHeaderHeight, pageFooterHeight, snapshot.context.filterRowVisible);
+
+  useEffect(() => {
+    send({ type: 'RESIZE', pageSize: sizes.pageSize, fetchSize: sizes.fetchSize });
+  }, [send, sizes.pageSize, sizes.fetchSize]);
+
+  useEffect(() => onUpdateList(() => send({ type: 'REFRESH' })), [send]);
+
+  useEffect(() => {
+    const sub = actorRef.on('removed', (e) => latest.current.onRemoved?.(e.rowId));
+    return () => sub.unsubscribe();
+  }, [actorRef]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const add = latest.current.onAdd;
+      if (add && isAddShortcut(e)) {
+        e.preventDefault();
+        add();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return { snapshot, send, sizes };
+}

@@ -1,0 +1,63 @@
+/**
+ * One field row: the label (140 px beside the input from md up, above it on phones) with the required
+ * marker, the widget, and ONE translated error message. The Chakra Field.Root carries the field's id, so
+ * `<label for>` and the input's id agree (STACK pitfall of @rjsf/chakra-ui). Objects and child tables draw
+ * their own titles; here they only get their own (root / array-level) message.
+ */
+import { Box, Field, Flex, Text } from '@chakra-ui/react';
+import type { FieldTemplateProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { decodeFieldErrors } from './errorCodes';
+import { fieldMessage } from './fieldMessage';
+import { isArrayItem } from './labelKeys';
+import { useFieldLabel } from './useFieldLabel';
+
+export const LABEL_WIDTH = '140px';
+
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { id, fieldPathId, children, rawErrors, required, hidden, schema, uiSchema, registry, disabled, readonly, rawDescription } =
+    props;
+  const { t, i18n } = useTranslation();
+  const label = useFieldLabel(fieldPathId.path, uiSchema, registry);
+  if (hidden) return <Box display="none">{children}</Box>;
+
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+  const mustBeTicked = type === 'boolean' && (schema.const === true || (schema.enum?.length === 1 && schema.enum[0] === true));
+  const errors = decodeFieldErrors(rawErrors, fieldPathId.path.join('.'));
+  const message = fieldMessage(errors, label, t, (k) => i18n.exists(k), { mustBeTicked });
+  const container = type === 'object' || (type === 'array' && !registry.schemaUtils.isMultiSelect(schema));
+
+  if (container) {
+    return (
+      <Box>
+        {children}
+        {message && (
+          <Text color="fg.error" fontSize="sm" mt="1" role="alert">
+            {message}
+          </Text>
+        )}
+      </Box>
+    );
+  }
+
+  const ownOptions = (uiSchema?.['ui:options'] ?? {}) as { label?: boolean };
+  const showLabel = ownOptions.label !== false && uiSchema?.['ui:label'] !== false && !isArrayItem(fieldPathId.path);
+  const description = typeof rawDescription === 'string' && rawDescription ? t(rawDescription) : null;
+  return (
+    <Field.Root id={id} invalid={Boolean(message)} required={required} readOnly={readonly} disabled={disabled}>
+      <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '1', md: '3' }} w="full" align={{ md: 'flex-start' }}>
+        {showLabel && (
+          <Field.Label w={{ md: LABEL_WIDTH }} flexShrink={0} pt={{ md: '2' }}>
+            {label}
+            <Field.RequiredIndicator />
+          </Field.Label>
+        )}
+        <Box flex="1" minW="0">
+          {children}
+          {description && <Field.HelperText>{description}</Field.HelperText>}
+          <Field.ErrorText>{message}</Field.ErrorText>
+        </Box>
+      </Flex>
+    </Field.Root>
+  );
+}

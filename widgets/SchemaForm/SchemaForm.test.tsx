@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { composeStories } from '@storybook/react-vite';
+import i18next from 'i18next';
+import * as stories from './SchemaForm.stories';
+
+const { Categoria, AllFields, ShowMode, ServerErrors, WithSubHeader } = composeStories(stories);
+
+/** The input of a field label (the label text may end with the required marker). */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\*?$`)) as HTMLInputElement;
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+
+describe('SchemaForm', () => {
+  it('labels target their inputs, for every field kind', () => {
+    render(<AllFields />);
+    for (const label of ['Nombre', 'Correo', 'Orden', 'Precio', 'Fecha', 'Categoría', 'Tipo', 'Notas', 'CUIT']) {
+      const input = field(label);
+      expect(['INPUT', 'TEXTAREA']).toContain(input.tagName);
+    }
+    expect((field('Activo')).type).toBe('checkbox');
+    expect(field('Nombre del contacto')).toHaveProperty('value', 'Ana');
+  });
+
+  it('limits typing with maxLength', () => {
+    render(<Categoria />);
+    expect(field('Nombre').getAttribute('maxlength')).toBe('120');
+    expect(field('Notas').getAttribute('maxlength')).toBe('2000');
+  });
+
+  it('marks required fields', () => {
+    render(<Categoria />);
+    expect((field('Nombre')).required).toBe(true);
+    expect((field('Grupo')).required).toBe(false);
+  });
+
+  it('shows the required message in Spanish, then in English after a language change', async () => {
+    render(<Categoria />);
+    submit();
+    expect(await screen.findByText('El campo Nombre es obligatorio')).toBeTruthy();
+    expect(screen.getByText('El campo Tipo es obligatorio')).toBeTruthy();
+    await act(() => i18next.changeLanguage('en'));
+    expect(await screen.findByText('The field Name is required')).toBeTruthy();
+    expect(screen.getByText(/^Parent category/)).toBeTruthy();
+  });
+
+  it('shows one message per field with the spec precedence', async () => {
+    render(<AllFields />);
+    fireEvent.change(field('Precio'), { target: { value: '-1.234' } });
+    fireEvent.change(field('Nombre'), { target: { value: 'ab' } });
+    submit();
+    expect(await screen.findByText('Máximo 2 decimales')).toBeTruthy();
+    expect(screen.queryByText('El valor mínimo es 0')).toBeNull();
+    expect(screen.getByText('Mínimo 3 caracteres')).toBeTruthy();
+  });
+
+  it('puts server errors on their fields, one each', () => {
+    render(<ServerErrors />);
+    const nombre = field('Nombre');
+    expect(nombre.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Máximo 120 caracteres')).toBeTruthy();
+    expect(screen.queryByText('El campo Nombre es obligatorio')).toBeNull();
+    expect(screen.getByText('Debe estar entre 0 y 100000')).toBeTruthy();
+    fireEvent.change(nombre, { target: { value: 'Clientes VIP' } });
+    expect(screen.queryByText('Máximo 120 caracteres')).toBeNull();
+    expect(screen.getByText('Debe estar entre 0 y 100000')).toBeTruthy();
+  });
+
+  it('marks a conditional required field only while its condition holds', async () => {
+    render(<AllFields />);
+    const cuit = () => field('CUIT');
+    expect(cuit().required).toBe(false);
+    fireEvent.click(field('Es empresa'));
+    await waitFor(() => expect(cuit().required).toBe(true));
+  });
+
+  it('renders an unknown widget as a visible box', () => {
+    render(<AllFields />);
+    expect(screen.getByRole('note').textContent).toBe('Widget desconocido: colorWheel');
+  });
+
+  it('adds and removes child table rows', async () => {
+    render(<AllFields />);
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar' }));
+    await waitFor(() => expect(screen.getAllByLabelText(/^Nombre del contacto/)).toHaveLength(2));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Quitar' })[0]);
+    await waitFor(() => expect(screen.getAllByLabelText(/^Nombre del contacto/)).toHaveLength(1));
+  });
+
+  it('submits valid data with the record keys it does not show (id, version)', async () => {
+    render(<AllFields />);
+    submit();
+    const out = await screen.findByTestId('form-submitted');
+    expect(JSON.parse(out.textContent!)).toMatchObject({ id: 7, version: 3, nombre: 'Acme' });
+  });
+
+  it('show mode is read-only without add / remove', () => {
+    render(<ShowMode />);
+    expect((field('Nombre')).readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Agregar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Quitar' })).toBeNull();
+  });
+
+  it('is submitted by the SubHeader save button outside it', async () => {
+    render(<WithSubHeader />);
+    const save = screen.getByRole('button', { name: 'Guardar' });
+    expect(save.getAttribute('form')).toBe('categoria-form');
+    expect(document.getElementById('categoria-form')?.tagName).toBe('FORM');
+    fireEvent.click(save);
+    expect(await screen.findByText('El campo Nombre es obligatorio')).toBeTruthy();
+  });
+});

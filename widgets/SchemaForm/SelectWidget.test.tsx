@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { composeStories } from '@storybook/react-vite';
+import * as stories from './SelectWidget.stories';
+import { fixtureCalls } from './fixtures/options';
+import { clearRememberedOptions } from './useCurrentOption';
+
+const { AllowNull, WithValue, RestrictedIds, Required, LocalEnum } = composeStories(stories);
+
+const input = (label = 'Categoría') => screen.getByRole('combobox', { name: new RegExp(`^${label}\\*?$`) }) as HTMLInputElement;
+const value = () => JSON.parse(screen.getByTestId('form-value').textContent!);
+const optionTexts = () => screen.getAllByRole('option').map((o) => o.getAttribute('aria-label') ?? o.textContent);
+
+beforeEach(() => {
+  fixtureCalls.length = 0;
+  clearRememberedOptions();
+});
+
+describe('SelectWidget', () => {
+  it('is a combobox named by its label', () => {
+    render(<AllowNull />);
+    expect(input().getAttribute('role')).toBe('combobox');
+  });
+
+  it('opens with a blank entry first and a slice of 10', async () => {
+    render(<AllowNull />);
+    fireEvent.click(input());
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(11));
+    expect(optionTexts()[0]).toBe('Sin valor');
+    expect(optionTexts()[1]).toBe('Clientes 1');
+    expect(fixtureCalls[0]).toEqual({ list: 'categoria', query: { pattern: '', offset: 0, max: 10 } });
+  });
+
+  it('loads the next 10 when scrolled to the end', async () => {
+    render(<AllowNull />);
+    fireEvent.click(input());
+    const list = await screen.findByRole('listbox');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(11));
+    Object.defineProperties(list, { scrollHeight: { value: 400 }, clientHeight: { value: 240 }, scrollTop: { value: 160, writable: true } });
+    fireEvent.scroll(list);
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(21));
+    expect(fixtureCalls.at(-1)?.query).toMatchObject({ offset: 10, max: 10 });
+  });
+
+  it('picks an option, and the blank entry or clearing the text empties the value', async () => {
+    render(<AllowNull />);
+    fireEvent.click(input());
+    fireEvent.click(await screen.findByRole('option', { name: 'Bancos 4' }));
+    expect(value()).toEqual({ categoria: 4 });
+    expect(input().value).toBe('Bancos 4');
+    fireEvent.click(input());
+    fireEvent.click(await screen.findByRole('option', { name: 'Sin valor' }));
+    expect(value()).toEqual({ categoria: null });
+    fireEvent.click(input());
+    fireEvent.click(await screen.findByRole('option', { name: 'Zonas 5' }));
+    expect(value()).toEqual({ categoria: 5 });
+    fireEvent.change(input(), { target: { value: '' } });
+    expect(value()).toEqual({ categoria: null });
+  });
+
+  describe('typing', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+    it('searches 800 ms after the last key', async () => {
+      render(<AllowNull />);
+      fireEvent.change(input(), { target: { value: 'ban' } });
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      fireEvent.change(input(), { target: { value: 'banc' } });
+      await act(() => vi.advanceTimersByTimeAsync(799));
+      expect(fixtureCalls).toEqual([]);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(fixtureCalls.map((c) => c.query.pattern)).toEqual(['banc']);
+      expect(optionTexts()).toEqual(['Sin valor', 'Bancos 4', 'Bancos 11', 'Bancos 18', 'Bancos 25', 'Bancos 32']);
+    });
+  });
+
+  it('shows the text of a loaded value', async () => {
+    render(<WithValue />);
+    await waitFor(() => expect(input().value).toBe('Zonas 12'));
+    expect(fixtureCalls[0].query.filters).toEqual({ id: 12 });
+  });
+
+  it('offers only the ids of a local id list', async () => {
+    render(<RestrictedIds />);
+    fireEvent.click(input());
+    await waitFor(() => expect(optionTexts()).toEqual(['Proveedores 2', 'Zonas 5', 'Proveedores 9', 'Proveedores 30']));
+  });
+
+  it('has no blank entry unless allowNull, and takes the keyboard', async () => {
+    render(<Required />);
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    await waitFor(() => expect(optionTexts()[0]).toBe('Clientes 1'));
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(value()).toEqual({ categoria: 2 });
+  });
+
+  it('offers a local enum without a list', async () => {
+    render(<LocalEnum />);
+    fireEvent.click(input('Tipo'));
+    await waitFor(() => expect(optionTexts()).toEqual(['A', 'B', 'C']));
+    fireEvent.click(screen.getByRole('option', { name: 'C' }));
+    expect(value()).toEqual({ tipo: 'C' });
+  });
+});

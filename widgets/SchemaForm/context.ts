@@ -1,0 +1,19 @@
+/** What every template and widget of a SchemaForm can read from the RJSF registry's formContext. */
+import type { Registry } from '@rjsf/utils';
+import type { ListQuery, SelectOption } from '../../engine/list/query';
+
+/** Remote select options: the app passes a function calling `POST {list}/select`. */
+export type OptionsSource = (list: string, query: ListQuery) => Promise<{ total: number; rows: SelectOption[] }>;
+
+export interface SchemaFormContext {
+  /** Entity name, for the label keys (see labelKeys.ts). */
+  entity: string;
+  optionsSource: OptionsSource;
+}
+
+const noOptions: OptionsSource = async () => ({ total: 0, rows: [] });
+
+export function formContextOf(registry: Registry): SchemaFormContext {
+  const ctx = (registry.formContext ?? {}) as Partial<SchemaFormContext>;
+  return { entity: ctx.entity ?? '', optionsSource: ctx.optionsSource ?? noOptions };
+}

@@ -1,0 +1,69 @@
+/**
+ * The select's option slices: first slice on open, debounced search while typing, the next slice when the
+ * list is scrolled to its end. Replies to superseded requests are dropped.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ListQuery, SelectOption } from '../../engine/list/query';
+import { restrictToIds, SELECT_DEBOUNCE_MS, SELECT_PAGE_SIZE, selectQuery, type OptionId } from './selectOptions';
+
+export type SliceSource = (query: ListQuery) => Promise<{ total: number; rows: SelectOption[] }>;
+
+interface State {
+  raw: SelectOption[];
+  total: number;
+  loading: boolean;
+  loaded: boolean;
+}
+
+const initial: State = { raw: [], total: 0, loading: false, loaded: false };
+
+export function useSelectOptions(source: SliceSource, opts: { ids?: OptionId[]; filters?: Record<string, unknown>; onRows?: (rows: SelectOption[]) => void }) {
+  const [state, setState] = useState<State>(initial);
+  const seq = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pattern = useRef('');
+  const optsRef = useRef(opts);
+  optsRef.current = opts;
+
+  const fetchSlice = useCallback(
+    async (offset: number) => {
+      const mine = ++seq.current;
+      setState((s) => ({ ...s, loading: true, ...(offset === 0 ? { raw: [], total: 0 } : {}) }));
+      try {
+        const reply = await source(selectQuery(pattern.current, offset, optsRef.current.filters));
+        if (mine !== seq.current) return;
+        optsRef.current.onRows?.(reply.rows);
+        setState((s) => ({ raw: offset === 0 ? reply.rows : [...s.raw, ...reply.rows], total: reply.total, loading: false, loaded: true }));
+      } catch {
+        if (mine === seq.current) setState((s) => ({ ...s, loading: false, loaded: true }));
+      }
+    },
+    [source],
+  );
+
+  /** New pattern: from offset 0, after the debounce unless `immediate`. */
+  const search = useCallback(
+    (text: string, immediate = false) => {
+      clearTimeout(timer.current);
+      pattern.current = text;
+      if (immediate) void fetchSlice(0);
+      else timer.current = setTimeout(() => void fetchSlice(0), SELECT_DEBOUNCE_MS);
+    },
+    [fetchSlice],
+  );
+
+  const hasMore = state.raw.length < state.total;
+  const loadMore = useCallback(() => {
+    if (!state.loading && hasMore) void fetchSlice(state.raw.length);
+  }, [state.loading, state.raw.length, hasMore, fetchSlice]);
+
+  const rows = restrictToIds(state.raw, opts.ids);
+  // An id restriction can thin a slice out: keep loading until a slice's worth is visible or the list ends.
+  useEffect(() => {
+    if (opts.ids && state.loaded && !state.loading && hasMore && rows.length < SELECT_PAGE_SIZE) loadMore();
+  }, [opts.ids, state.loaded, state.loading, hasMore, rows.length, loadMore]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return { rows, loading: state.loading, loaded: state.loaded, hasMore, search, loadMore, pattern: pattern.current };
+}

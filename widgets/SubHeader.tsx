@@ -1,0 +1,80 @@
+/**
+ * The bar above a form: its title and the save, edit and exit buttons (spec §1, §2). Exit goes back in
+ * history; with no history it replaces the view with `exitTo` or the home route; in a dialog it closes it.
+ */
+import { Button, Flex, Heading, HStack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+export const HOME_ROUTE = '/workspacedashboard';
+
+export interface SubHeaderProps {
+  title: string;
+  /** Save by callback... */
+  onSave?: () => void;
+  /** ...or by submitting the <form> of this id (a SchemaForm's `formId`). */
+  saveFormId?: string;
+  onEdit?: () => void;
+  /** Shows the edit button (default: when `onEdit` is given). */
+  showEdit?: boolean;
+  /** The save is under way: the button shows it and cannot be pressed again. */
+  saving?: boolean;
+  /** Path of the named route to open when there is no history to go back to (screens resolve the name). */
+  exitTo?: string;
+  /** Inside a dialog: exit closes it through `onClose`. */
+  dialog?: boolean;
+  onClose?: () => void;
+}
+
+export type ExitAction = { kind: 'close' } | { kind: 'back' } | { kind: 'replace'; to: string };
+
+/** What the exit button does (spec §2). */
+export function exitAction(o: { dialog?: boolean; hasHistory: boolean; exitTo?: string }): ExitAction {
+  if (o.dialog) return { kind: 'close' };
+  if (o.hasHistory) return { kind: 'back' };
+  return { kind: 'replace', to: o.exitTo || HOME_ROUTE };
+}
+
+export function SubHeader({ title, onSave, saveFormId, onEdit, showEdit, saving = false, exitTo, dialog, onClose }: SubHeaderProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const exit = () => {
+    const hasHistory = location.key !== 'default' || window.history.length > 1;
+    const action = exitAction({ dialog, hasHistory, exitTo });
+    if (action.kind === 'close') onClose?.();
+    else if (action.kind === 'back') void navigate(-1);
+    else void navigate(action.to, { replace: true });
+  };
+  const canSave = Boolean(onSave || saveFormId);
+  return (
+    <Flex as="header" align="center" justify="space-between" gap="3" wrap="wrap" py="2" mb="3" borderBottomWidth="1px">
+      <Heading as="h2" size="md" minW="0" truncate>
+        {title}
+      </Heading>
+      <HStack gap="2">
+        {(showEdit ?? Boolean(onEdit)) && onEdit && (
+          <Button type="button" variant="outline" size="sm" onClick={onEdit} disabled={saving}>
+            {t('subHeader.edit')}
+          </Button>
+        )}
+        {canSave && (
+          <Button
+            type={saveFormId ? 'submit' : 'button'}
+            form={saveFormId}
+            onClick={saveFormId ? undefined : onSave}
+            colorPalette="brand"
+            size="sm"
+            loading={saving}
+            loadingText={t('subHeader.saving')}
+          >
+            {t('subHeader.save')}
+          </Button>
+        )}
+        <Button type="button" variant="ghost" size="sm" onClick={exit}>
+          {t('subHeader.exit')}
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}
