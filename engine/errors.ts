@@ -29,6 +29,9 @@ export const ERROR_CODES = [
   'name_too_long',
   'VERSION_CONFLICT',
   'COLUMN_NOT_EDITABLE',
+  'USERNAME_TAKEN',
+  'SECUENCIA_DUPLICADA',
+  'SECUENCIA_AGOTADA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -21,6 +21,8 @@ export const screens: Record<string, Loader> = {
   notAvailable: () => import('./status/NotAvailableScreen'),
   entityList: () => import('./entity/EntityListScreen'),
   entityForm: () => import('./entity/EntityFormScreen'),
+  entityDialog: () => import('./entity/EntityDialogScreen'),
+  singleRecord: () => import('./entity/SingleRecordScreen'),
 };
 
 export function loadScreen(name: string | undefined): Promise<{ Component: ComponentType<ScreenProps> }> {

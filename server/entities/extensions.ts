@@ -1,10 +1,14 @@
 /** The entity extensions (./extension.ts), by entity name. An extension whose entity is absent does nothing. */
+import { articulo } from './articulo';
 import { categoria } from './categoria';
+import { comunicacion } from './comunicacion';
 import type { EntityExtension } from './extension';
+import { perfil } from './perfil';
 import { MetadataError, type Registry } from './registry';
+import { secuencia } from './secuencia';
 import { storedField } from './layout';
 
-const EXTENSIONS: readonly EntityExtension[] = [categoria];
+const EXTENSIONS: readonly EntityExtension[] = [categoria, perfil, articulo, secuencia, comunicacion];
 
 export function extensionOf(entity: string): EntityExtension | undefined {
   return EXTENSIONS.find((e) => e.entity === entity);

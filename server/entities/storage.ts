@@ -101,9 +101,12 @@ async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existin
 
 /** Column types a property may show in a core table: its own, and for text also timestamptz (read as a date). */
 const CORE_TYPES: Record<SqlType, readonly string[]> = {
-  ...Object.fromEntries(Object.entries(DATA_TYPE).map(([k, v]) => [k, [v]])),
   text: ['text', 'character varying', 'timestamp with time zone'],
-} as unknown as Record<SqlType, readonly string[]>;
+  integer: ['integer'],
+  'double precision': ['double precision'],
+  boolean: ['boolean'],
+  jsonb: ['jsonb'],
+};
 
 /**
  * An entity over a core table (server/entities/extension.ts `coreTable`): the core schema owns the table,

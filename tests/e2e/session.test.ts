@@ -98,14 +98,14 @@ describe('session in the browser', () => {
 
   it('a logged-out deep link goes to login and, after login, to the page asked for', async () => {
     const { page, context } = await fresh();
-    await page.goto(`${app.baseUrl}/#/backOffice/jobs`);
+    await page.goto(`${app.baseUrl}/#/backOffice/billingConfig`);
     await page.waitForURL(/#\/auth\/login/);
     await page.getByLabel(/^Usuario/).fill('admin');
     await page.getByLabel(/^Contraseña\b/).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL(/#\/backOffice\/jobs/);
+    await page.waitForURL(/#\/backOffice\/billingConfig/);
     await page.getByRole('heading', { name: 'Todavía no disponible' }).waitFor();
-    expect(await page.title()).toBe('Puestos de trabajo · Flujos');
+    expect(await page.title()).toBe('Facturación · Flujos');
     await context.close();
   });
 

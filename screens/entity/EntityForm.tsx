@@ -1,0 +1,33 @@
+/** SchemaForm over a record being loaded or saved (useEntityRecord). */
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@chakra-ui/react';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
+import { optionsSource } from '../app/entityData';
+import type { useEntityRecord } from './useEntityRecord';
+
+interface EntityFormProps {
+  entity: ResolvedEntity;
+  formId: string;
+  record: ReturnType<typeof useEntityRecord>;
+  readOnly?: boolean;
+  onSaved?: () => void;
+}
+
+export function EntityForm({ entity, formId, record, readOnly, onSaved }: EntityFormProps) {
+  const { t } = useTranslation();
+  if (record.data === null) return <Spinner aria-label={t('app.loading')} />;
+  return (
+    <SchemaForm
+      entity={entity}
+      formId={formId}
+      formData={record.data}
+      readOnly={readOnly}
+      serverErrors={record.serverErrors}
+      optionsSource={optionsSource}
+      onSubmit={async (data) => {
+        if (await record.save(data)) onSaved?.();
+      }}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+/** An entity that holds one record (my company): the form of that record, created on the first save. */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner, Stack } from '@chakra-ui/react';
+import { isPermitted } from '../../engine/roles';
+import { SubHeader } from '../../widgets/SubHeader';
+import type { ScreenProps } from '../registry';
+import { entityOf } from '../metadata';
+import { entityCalls } from '../app/entityData';
+import { useSession } from '../app/useSession';
+import { EntityForm } from './EntityForm';
+import { useEntityRecord } from './useEntityRecord';
+
+export default function SingleRecordScreen({ route }: ScreenProps) {
+  const entity = entityOf(route?.entity);
+  const [id, setId] = useState<number | null | undefined>(undefined);
+  useEffect(() => {
+    entityCalls.index(entity.list, { max: 1, sort: 'id', sortOrder: 'asc' }).then(
+      (reply) => setId((reply.rows[0]?.id as number | undefined) ?? null),
+      () => setId(null),
+    );
+  }, [entity.list]);
+  if (id === undefined) return <Spinner />;
+  return <SingleRecord entityName={entity.name} id={id} title={route?.name ?? entity.name} />;
+}
+
+function SingleRecord({ entityName, id, title }: { entityName: string; id: number | null; title: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const entity = entityOf(entityName);
+  const record = useEntityRecord(entity, id);
+  const canSave = isPermitted(user?.roles, record.recordId === null ? entity.addRoles : entity.editRoles);
+  const formId = `single-${entity.name}`;
+  return (
+    <Stack gap="4">
+      <SubHeader title={t(`routes.${title}`)} saveFormId={canSave ? formId : undefined} saving={record.saving} />
+      <EntityForm entity={entity} formId={formId} record={record} readOnly={!canSave} />
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The communications list (spec §2 /backOffice/listcomunica): the mail outbox (core table comunicacion,
+ * written by server/mail/) shown read-only through the generic entity API.
+ *
+ * - `comunicacion/index`, `/select`, `/show` as any entity (readRoles in schemas/comunicacion/columns.json:
+ *   ADMIN or ROOT); dates (fecha_creada, fecha_enviada) are answered as ISO 8601 text;
+ * - save, update, updateColumn and delete answer 403 FORBIDDEN to everyone (`coreTable`);
+ * - a shown message has the token of a password-recovery link blanked out: whoever reads the outbox must
+ *   not be able to take over the account the link was sent for.
+ */
+import type { StoredRecord } from '../../../engine/api/entityApi';
+import type { EntityExtension } from '../extension';
+
+const RESET_LINK = /(resetPassword\/)[A-Za-z0-9_-]+/g;
+export const REDACTED = '…';
+
+export function redactTokens(text: string): string {
+  return text.replace(RESET_LINK, `$1${REDACTED}`);
+}
+
+async function present(_db: unknown, record: StoredRecord): Promise<StoredRecord> {
+  const out: StoredRecord = { ...record };
+  if (typeof out.cuerpo === 'string') out.cuerpo = redactTokens(out.cuerpo);
+  for (const [k, v] of Object.entries(out)) if (v instanceof Date) out[k] = v.toISOString();
+  return out;
+}
+
+export const comunicacion: EntityExtension = {
+  entity: 'comunicacion',
+  needs: ['destinatario', 'asunto', 'estado', 'fecha_creada'],
+  coreTable: true,
+  present,
+};

@@ -1,0 +1,128 @@
+/**
+ * The user sub-data of an interested party (spec §3: user — username, password, roles). The login lives in
+ * the core table usuario (server/auth), linked by `usuario.perfilid` = the perfil's id, so the login reply's
+ * perfilid names the party. The perfil row never holds any of it: `stored` drops the sub-data, `present`
+ * answers `usuario: {username, roles}` from table usuario (never a password or its hash).
+ *
+ * On save / update with `usuario.username` (in the same transaction as the perfil):
+ * - no linked user yet: one is created; the password is required and must pass the one password rule
+ *   (engine/password.ts) -> 406 PASSWORD_TOO_WEAK on `usuario.password`;
+ * - a linked user: username, roles and the enabled flag follow the record; a password only when one is
+ *   given (none keeps the current one; a new one ends every session of the user);
+ * - the username is unique ignoring case -> 406 USERNAME_TAKEN on `usuario.username`;
+ * - roles: only known roles (the schema's enum); absent keeps the current ones (none for a new user);
+ * - only ROLE_ROOT or ROLE_ADMIN may create a login or change one (username, password, roles, enabled):
+ *   anyone else gets 403 FORBIDDEN. Sending back the unchanged sub-data is allowed to everyone;
+ * - the login is enabled while the perfil is `activo` (absent counts as active); disabling it ends its sessions.
+ * Without a username (or without the sub-data) the linked user, if any, is left as it is. Deleting the
+ * perfil unlinks its user (perfilid null); the user stays.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { isStrongPassword } from '../../../engine/password';
+import { hasAny, ROLES } from '../../../engine/roles';
+import { hashPassword } from '../../auth/password-hash';
+import { revokeAllOfUser } from '../../auth/refresh-tokens';
+import { ApiError, badRequest, forbidden } from '../../http/api-error';
+import type { WriteContext } from '../extension';
+import { isPlainObject } from '../input';
+
+type Data = Record<string, unknown>;
+/** First key of the two-key advisory lock on a (lower-cased) username. */
+const USERNAME_LOCK = 727_103;
+
+export interface UsuarioSubData {
+  username: string;
+  password?: string;
+  roles?: string[];
+}
+
+/** The sub-data as sent, tidied: username trimmed, blank password and blank sub-data dropped. */
+export function tidyUsuario(value: unknown): Data | undefined {
+  if (!isPlainObject(value)) return value === undefined || value === null ? undefined : (value as Data);
+  const out: Data = { ...value };
+  if (typeof out.username === 'string') out.username = out.username.trim();
+  if (out.username === '' || out.username === null) delete out.username;
+  if (out.password === '' || out.password === null) delete out.password;
+  if (out.roles === null) delete out.roles;
+  const empty = out.username === undefined && out.password === undefined && (out.roles === undefined || (Array.isArray(out.roles) && out.roles.length === 0));
+  return empty && Object.keys(out).every((k) => ['username', 'password', 'roles'].includes(k)) ? undefined : out;
+}
+
+const sameRoles = (a: readonly string[], b: readonly string[]) => {
+  const x = [...new Set(a.map((r) => r.toUpperCase()))].sort();
+  const y = [...new Set(b.map((r) => r.toUpperCase()))].sort();
+  return x.length === y.length && x.every((r, i) => r === y[i]);
+};
+
+async function linkedUser(db: Kysely<any> | Transaction<any>, perfilId: number) {
+  return db
+    .selectFrom('usuario')
+    .select(['id', 'username', 'roles', 'enabled'])
+    .where('perfilid', '=', perfilId)
+    .orderBy('id')
+    .executeTakeFirst() as Promise<{ id: number; username: string; roles: string[]; enabled: boolean } | undefined>;
+}
+
+/** `usuario: {username, roles}` of the perfil's login, or undefined. */
+export async function usuarioOf(db: Kysely<any> | Transaction<any>, perfilId: number): Promise<{ username: string; roles: string[] } | undefined> {
+  const user = await linkedUser(db, perfilId);
+  return user ? { username: user.username, roles: user.roles } : undefined;
+}
+
+async function checkUsernameFree(trx: Transaction<any>, username: string, exceptId: number | undefined) {
+  const key = username.toLowerCase();
+  await sql`select pg_advisory_xact_lock(${USERNAME_LOCK}, hashtext(${key}))`.execute(trx);
+  let query = trx.selectFrom('usuario').select('id').where(sql`lower(username)`, '=', key);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  if (await query.executeTakeFirst()) throw usernameTaken();
+}
+
+const usernameTaken = () => new ApiError(406, 'USERNAME_TAKEN', [{ field: 'usuario.username', code: 'USERNAME_TAKEN' }]);
+
+/** Creates or updates the perfil's login from its sub-data (the rules above). */
+export async function syncUsuario(trx: Transaction<any>, perfilId: number, data: Data, ctx: WriteContext): Promise<void> {
+  const sub = isPlainObject(data.usuario) ? data.usuario : undefined;
+  const username = typeof sub?.username === 'string' ? sub.username : '';
+  const password = typeof sub?.password === 'string' ? sub.password : '';
+  const roles = Array.isArray(sub?.roles) ? (sub.roles as string[]) : undefined;
+  if (!username) {
+    if (password || roles?.length) throw badRequest('VALIDATION_FAILED', [{ field: 'usuario.username', code: 'required' }]);
+    return;
+  }
+  const linked = await linkedUser(trx, perfilId);
+  const newRoles = roles ?? linked?.roles ?? [];
+  const enabled = data.activo !== false;
+  const changes =
+    !linked || linked.username !== username || password !== '' || !sameRoles(linked.roles, newRoles) || linked.enabled !== enabled;
+  if (!changes) return;
+  if (!hasAny(ctx.user.roles, [ROLES.ROOT, ROLES.ADMIN])) throw forbidden();
+
+  if (!linked || linked.username.toLowerCase() !== username.toLowerCase()) await checkUsernameFree(trx, username, linked?.id);
+  if (!linked && !password) throw badRequest('VALIDATION_FAILED', [{ field: 'usuario.password', code: 'required' }]);
+  if (password && !isStrongPassword(password))
+    throw new ApiError(406, 'PASSWORD_TOO_WEAK', [{ field: 'usuario.password', code: 'PASSWORD_TOO_WEAK' }]);
+  const password_hash = password ? await hashPassword(password) : undefined;
+  try {
+    if (linked) {
+      await trx
+        .updateTable('usuario')
+        .set({ username, roles: sql`${newRoles}::text[]`, enabled, ...(password_hash ? { password_hash } : {}) })
+        .where('id', '=', linked.id)
+        .execute();
+      if (password_hash || !enabled) await revokeAllOfUser(trx, linked.id);
+    } else {
+      await trx
+        .insertInto('usuario')
+        .values({ username, password_hash, roles: sql`${newRoles}::text[]`, perfilid: perfilId, enabled })
+        .execute();
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw usernameTaken();
+    throw err;
+  }
+}
+
+/** Delete: the perfil's login stays, without its perfil. */
+export async function unlinkUsuario(trx: Transaction<any>, perfilId: number): Promise<void> {
+  await trx.updateTable('usuario').set({ perfilid: null }).where('perfilid', '=', perfilId).execute();
+}

@@ -1,0 +1,93 @@
+/** `npm run seed:demo` (scripts/seed-demo.ts): a fresh database gets the demo company; a second run changes nothing. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidCuit } from '../../engine/cuit';
+import { ROLES } from '../../engine/roles';
+import { seedDemo, type SeedResult } from '../../scripts/seed-demo';
+import { api, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
+
+describeBackends('seed:demo', (backend) => {
+  let srv: TestServer;
+  let client: Api;
+  let db: Kysely<any>;
+  let result: SeedResult;
+
+  beforeAll(async () => {
+    srv = await startTestServer(backend);
+    client = api(srv.baseUrl);
+    db = srv.db as unknown as Kysely<any>;
+    result = await seedDemo(srv.handle);
+  }, 120_000);
+  afterAll(() => srv?.close());
+
+  it('fills an empty database with a small company', () => {
+    expect(result.seeded).toBe(true);
+    expect(result.counts).toMatchObject({ articulos: 35, clientes: 15, proveedores: 8, empleados: 4, puestos: 4, secuencias: 3, empresas: 1 });
+    expect(result.counts.categorias).toBeGreaterThan(10);
+  });
+
+  it('gives every party and the company a CUIT that validates, each a different one', async () => {
+    const rows = await db.selectFrom('perfil').select('datos_fiscales').execute();
+    const cuits = rows.map((r) => r.datos_fiscales?.cuit as string);
+    const empresa = await db.selectFrom('empresa').select('cuit').executeTakeFirstOrThrow();
+    cuits.push(empresa.cuit);
+    expect(cuits).toHaveLength(28);
+    for (const cuit of cuits) expect(isValidCuit(cuit), cuit).toBe(true);
+    expect(new Set(cuits).size).toBe(cuits.length);
+  });
+
+  it('has articles with locations, prices, specifications and components', async () => {
+    const kit = await db.selectFrom('articulo').select('id').where('codigo_interno', '=', 'KIT-BANO').executeTakeFirstOrThrow();
+    expect(await db.selectFrom('articulo__componentes').select('cantidad').where('parent_id', '=', kit.id).execute()).toHaveLength(3);
+    const located = await db.selectFrom('articulo__ubicaciones').select('parent_id').distinct().execute();
+    expect(located.length).toBeGreaterThanOrEqual(30);
+    expect((await db.selectFrom('articulo__listas_precio').select('id').execute()).length).toBe(70);
+    expect((await db.selectFrom('articulo__especificaciones').select('id').execute()).length).toBeGreaterThanOrEqual(4);
+    const nested = await db.selectFrom('categoria').select('id').where('tipo', '=', 'rubro').where('parentid', 'is not', null).execute();
+    expect(nested.length).toBeGreaterThan(5);
+  });
+
+  it('creates users of each role that can log in, linked to their employee', async () => {
+    for (const role of [ROLES.ROOT, ROLES.ADMIN, ROLES.USER]) expect(result.users.some((u) => u.roles.includes(role)), role).toBe(true);
+    const employees = result.users.filter((u) => u.username !== 'admin');
+    expect(employees).toHaveLength(4);
+    for (const u of employees) {
+      const login = await client.login(u.username, u.password);
+      expect(login.roles).toEqual(u.roles);
+      const perfil = await db.selectFrom('perfil').select('tipo').where('id', '=', login.perfilid).executeTakeFirstOrThrow();
+      expect(perfil.tipo).toBe('empleados');
+    }
+  });
+
+  it('does nothing on a second run', async () => {
+    const again = await seedDemo(srv.handle);
+    expect(again.seeded).toBe(false);
+    expect(again.message).toMatch(/already holds data/);
+    expect(again.counts).toEqual(result.counts);
+  });
+});
+
+describe('npm run seed:demo', () => {
+  const run = promisify(execFile);
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'flujos-seed-demo-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('seeds the DATA_DIR database, prints the users, and politely refuses a second time (exit 0)', async () => {
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: '', SMTP_URL: '' };
+    const tsx = path.resolve('node_modules/.bin/tsx');
+    const first = await run(tsx, ['scripts/seed-demo.ts'], { env });
+    expect(first.stdout).toContain('Demo data loaded.');
+    expect(first.stdout).toMatch(/admin\s+Demo-Admin1!/);
+    expect(first.stdout).toMatch(/carla\.rios\s+Demo-User1!\s+ROLE_USER/);
+    const second = await run(tsx, ['scripts/seed-demo.ts'], { env });
+    expect(second.stdout).toContain('already holds data');
+  }, 120_000);
+});

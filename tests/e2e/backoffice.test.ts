@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, startApp } from '../support/app';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { api } from '../support/server';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startApp();
+  const client = api(app.baseUrl);
+  const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+  const rubro = await client.post('/api/categoria/save', { tipo: 'rubro', nombre: 'Ferretería' }, token);
+  expect(rubro.status).toBe(200);
+  const tornillo = await client.post('/api/articulo/save', { nombre: 'Tornillo 6 mm', categoria: rubro.body.id }, token);
+  expect(tornillo.status).toBe(200);
+  const taken = await client.post('/api/perfil/save', { tipo: 'clientes', nombre: 'AFIP', datos_fiscales: { cuit: '33-69345023-9' } }, token);
+  expect(taken.status).toBe(200);
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  ({ context, page } = await newPage(browser, app.baseUrl));
+  await loginAs(page, 'admin', ADMIN_PASSWORD);
+  await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+});
+afterAll(async () => {
+  await context?.close();
+  await closeBrowser?.();
+  await app?.close();
+});
+
+const field = (name: RegExp, scope: Page | ReturnType<Page['getByRole']> = page) => scope.getByRole('textbox', { name }).first();
+const save = () => page.getByRole('button', { name: 'Guardar' }).first().click();
+
+describe('back office master data in the browser', () => {
+  it('an admin creates an article with a location and a component', async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/stock`);
+    await page.getByRole('button', { name: 'Agregar' }).first().click();
+    await page.waitForURL(/#\/backOffice\/stock\/create$/);
+    await field(/^Nombre/).fill('Caja de herramientas');
+    await page.getByRole('combobox', { name: /^Categoría/ }).fill('ferre');
+    await page.getByRole('option', { name: 'Ferretería' }).click();
+
+    const ubicaciones = page.getByRole('group', { name: 'Ubicaciones' });
+    await ubicaciones.getByRole('button', { name: 'Agregar' }).click();
+    await field(/^Ubicación/, ubicaciones).fill('Depósito central');
+    await ubicaciones.getByRole('spinbutton', { name: /^Cantidad actual/ }).or(field(/^Cantidad actual/, ubicaciones)).first().fill('12');
+
+    const componentes = page.getByRole('group', { name: 'Componentes' });
+    await componentes.getByRole('button', { name: 'Agregar' }).click();
+    await componentes.getByRole('combobox', { name: /^Artículo/ }).fill('tornillo');
+    await page.getByRole('option', { name: 'Tornillo 6 mm' }).click();
+    await componentes.getByRole('spinbutton', { name: /^Cantidad/ }).or(field(/^Cantidad/, componentes)).first().fill('4');
+
+    await save();
+    await page.waitForURL(/#\/backOffice\/stock$/);
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('caja');
+    await page.getByRole('button', { name: 'Ver Caja de herramientas' }).click();
+    await expect.poll(() => field(/^Ubicación/, page.getByRole('group', { name: 'Ubicaciones' })).inputValue()).toBe('Depósito central');
+    await expect.poll(() => page.getByRole('group', { name: 'Componentes' }).getByRole('combobox', { name: /^Artículo/ }).inputValue()).toBe('Tornillo 6 mm');
+  });
+
+  it('a customer with tax data: a bad CUIT shows EPF0003, a taken one EPF0002, a good one saves', async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/profile/create`);
+    await field(/^Nombre/).fill('Ferretería del Sur');
+    const fiscal = page.getByRole('group', { name: 'Datos fiscales' });
+    await field(/^CUIT/, fiscal).fill('30-12345678-0');
+    await save();
+    await page.getByText('El CUIT no es válido.').first().waitFor();
+    await field(/^CUIT/, fiscal).fill('33-69345023-9');
+    await save();
+    await page.getByText('El CUIT ya existe para otro interesado.').first().waitFor();
+    await field(/^CUIT/, fiscal).fill('30-50001091-2');
+    await save();
+    await page.waitForURL(/#\/backOffice\/profile$/);
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('sur');
+    await page.getByRole('cell', { name: 'Ferretería del Sur' }).first().waitFor();
+  });
+
+  it('a user created with ROLE_USER logs in and does not see the back office', async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/profile/create`);
+    await field(/^Nombre/).fill('Rosa');
+    await page.getByRole('combobox', { name: /^Tipo/ }).or(field(/^Tipo/)).first().fill('empleados');
+    const usuario = page.getByRole('group', { name: 'Usuario' });
+    await field(/^Nombre de usuario/, usuario).fill('rosa');
+    await usuario.getByLabel(/^Contraseña/).first().fill('Rosa-clave-22');
+    await usuario.getByText('ROLE_USER', { exact: false }).first().click();
+    await save();
+    await page.waitForURL(/#\/backOffice\/profile$/);
+
+    const other = await newPage(browser, app.baseUrl);
+    await loginAs(other.page, 'rosa', 'Rosa-clave-22');
+    await other.page.getByRole('heading', { name: 'Hola, rosa' }).waitFor();
+    const nav = other.page.getByRole('navigation').first();
+    await nav.getByText('Planificación').waitFor();
+    expect(await nav.getByText('Administración').count()).toBe(0);
+    await other.page.goto(`${app.baseUrl}/#/backOffice/profile`);
+    await other.page.getByRole('heading', { name: 'Acceso denegado' }).waitFor();
+    await other.context.close();
+  });
+
+  it('job positions, sequences and communications open their forms in a dialog; my company is one form', async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/jobs`);
+    await page.getByRole('button', { name: 'Agregar' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await field(/^Nombre/, dialog).fill('Vendedor de mostrador');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'Vendedor de mostrador', exact: true }).waitFor();
+
+    await page.goto(`${app.baseUrl}/#/backOffice/secuenciasConfig`);
+    await page.getByRole('button', { name: 'Agregar' }).first().click();
+    await field(/^Nombre/, dialog).fill('Remitos');
+    await field(/^Prefijo/, dialog).fill('R-');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'Remitos', exact: true }).waitFor();
+
+    await page.goto(`${app.baseUrl}/#/backOffice/empresaconfig`);
+    await field(/^Nombre/).fill('Mi Empresa SA');
+    await save();
+    await page.reload();
+    await expect.poll(() => field(/^Nombre/).inputValue()).toBe('Mi Empresa SA');
+
+    await page.goto(`${app.baseUrl}/#/backOffice/listcomunica`);
+    await page.getByRole('table').waitFor();
+    expect(await page.getByRole('button', { name: 'Agregar' }).count()).toBe(0);
+  });
+});
