@@ -4,8 +4,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Button, Link, Stack } from '@chakra-ui/react';
 import { AuthCard } from '../../widgets/AuthCard';
 import { LanguageSwitch } from '../../widgets/LanguageSwitch';
-import { FormField } from '../../widgets/FormField';
-import { PasswordField } from '../../widgets/PasswordField';
+import { NewPasswordFields } from './NewPasswordFields';
 import { showSuccess } from '../../widgets/toaster';
 import { checkNewPassword } from '../../engine/password';
 import { api } from '../app/session';
@@ -38,21 +37,14 @@ export default function ResetPasswordScreen() {
     <AuthCard title={t('auth.reset.title')} footer={<LanguageSwitch />}>
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          <FormField
-            label={t('auth.reset.password')}
-            required
-            helperText={t('errors.PASSWORD_TOO_WEAK')}
-            error={touched && problem === 'PASSWORD_TOO_WEAK' ? t('errors.PASSWORD_TOO_WEAK') : undefined}
-          >
-            <PasswordField name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </FormField>
-          <FormField
-            label={t('auth.reset.confirmation')}
-            required
-            error={touched && problem === 'PASSWORD_MISMATCH' ? t('errors.PASSWORD_MISMATCH') : undefined}
-          >
-            <PasswordField name="confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
-          </FormField>
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
+            problem={touched ? problem : null}
+            showRule
+          />
           <Button type="submit" colorPalette="brand" loading={sending}>
             {t('auth.reset.submit')}
           </Button>

@@ -5,6 +5,7 @@ import { Button, Card, Heading, Stack } from '@chakra-ui/react';
 import { FormField } from '../../widgets/FormField';
 import { PasswordField } from '../../widgets/PasswordField';
 import { showSuccess } from '../../widgets/toaster';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { checkNewPassword } from '../../engine/password';
 import { api } from '../app/session';
 
@@ -45,20 +46,14 @@ export function ChangePasswordForm() {
             <FormField label={t('dashboard.password.current')} required>
               <PasswordField name="currentPassword" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
             </FormField>
-            <FormField
-              label={t('auth.reset.password')}
-              required
-              error={touched && problem === 'PASSWORD_TOO_WEAK' ? t('errors.PASSWORD_TOO_WEAK') : undefined}
-            >
-              <PasswordField name="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </FormField>
-            <FormField
-              label={t('auth.reset.confirmation')}
-              required
-              error={touched && problem === 'PASSWORD_MISMATCH' ? t('errors.PASSWORD_MISMATCH') : undefined}
-            >
-              <PasswordField name="confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
-            </FormField>
+            <NewPasswordFields
+              password={password}
+              confirmation={confirmation}
+              onPassword={setPassword}
+              onConfirmation={setConfirmation}
+              problem={touched ? problem : null}
+              passwordName="newPassword"
+            />
             <Button type="submit" alignSelf="start" loading={sending}>
               {t('dashboard.password.submit')}
             </Button>
