@@ -50,7 +50,7 @@ for (const [lang, i] of [['es', 0], ['en', 1]] as const) {
   data.routes[entity] = title;
   data.routes[`${entity}Form`] = title;
   data.entities ??= {};
-  data.entities[entity] = { fields: Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, v[i]])) };
+  data.entities[entity] = { title, fields: Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, v[i]])) };
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
 }
 console.log(`Created schemas/${entity}/ (schema.json, columns.json) and its labels in locales/es.json and locales/en.json.`);
