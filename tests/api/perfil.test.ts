@@ -177,6 +177,22 @@ describeBackends('perfil', (backend) => {
       expect(await db.selectFrom('perfil').select('id').where('nombre', '=', 'Débil').execute()).toEqual([]);
     });
 
+    it('refuses a confirmation that does not match with 406 PASSWORD_MISMATCH and writes nothing', async () => {
+      const res = await post('perfil/save', {
+        nombre: 'Distinta',
+        usuario: { username: 'distinta', password: 'Distinta-1!', confirmacion: 'Distinta-2!', roles: [] },
+      });
+      expect(res.status).toBe(406);
+      expect(res.body).toMatchObject({ code: 'PASSWORD_MISMATCH', errors: [{ field: 'usuario.confirmacion', code: 'PASSWORD_MISMATCH' }] });
+      expect(await user('distinta')).toBeUndefined();
+      const ok = await post('perfil/save', {
+        nombre: 'Igual',
+        usuario: { username: 'igual', password: 'Igual-clave1!', confirmacion: 'Igual-clave1!', roles: [] },
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.body.usuario).toEqual({ username: 'igual', roles: [] });
+    });
+
     it('needs a password for a new login', async () => {
       const res = await post('perfil/save', { nombre: 'Sin clave', usuario: { username: 'sinclave' } });
       expect(res.status).toBe(400);

@@ -86,7 +86,11 @@ describe('back office master data in the browser', () => {
     const usuario = page.getByRole('group', { name: 'Usuario' });
     await field(/^Nombre de usuario/, usuario).fill('rosa');
     await usuario.getByLabel(/^Contraseña/).first().fill('Rosa-clave-22');
+    await usuario.getByLabel(/^Confirmar contraseña/).first().fill('Rosa-clave-23');
     await usuario.getByText('ROLE_USER', { exact: false }).first().click();
+    await save();
+    await page.getByText('La contraseña y su confirmación no coinciden.').first().waitFor();
+    await usuario.getByLabel(/^Confirmar contraseña/).first().fill('Rosa-clave-22');
     await save();
     await page.waitForURL(/#\/backOffice\/profile$/);
 

@@ -43,9 +43,10 @@ export function tidyUsuario(value: unknown): Data | undefined {
   if (typeof out.username === 'string') out.username = out.username.trim();
   if (out.username === '' || out.username === null) delete out.username;
   if (out.password === '' || out.password === null) delete out.password;
+  if (out.confirmacion === '' || out.confirmacion === null) delete out.confirmacion;
   if (out.roles === null) delete out.roles;
   const empty = out.username === undefined && out.password === undefined && (out.roles === undefined || (Array.isArray(out.roles) && out.roles.length === 0));
-  return empty && Object.keys(out).every((k) => ['username', 'password', 'roles'].includes(k)) ? undefined : out;
+  return empty && Object.keys(out).every((k) => ['username', 'password', 'confirmacion', 'roles'].includes(k)) ? undefined : out;
 }
 
 const sameRoles = (a: readonly string[], b: readonly string[]) => {
@@ -101,6 +102,9 @@ export async function syncUsuario(trx: Transaction<any>, perfilId: number, data:
   if (!linked && !password) throw badRequest('VALIDATION_FAILED', [{ field: 'usuario.password', code: 'required' }]);
   if (password && !isStrongPassword(password))
     throw new ApiError(406, 'PASSWORD_TOO_WEAK', [{ field: 'usuario.password', code: 'PASSWORD_TOO_WEAK' }]);
+  // the form always sends the confirmation; an integration may leave it out
+  if (password && typeof sub?.confirmacion === 'string' && sub.confirmacion !== password)
+    throw new ApiError(406, 'PASSWORD_MISMATCH', [{ field: 'usuario.confirmacion', code: 'PASSWORD_MISMATCH' }]);
   const password_hash = password ? await hashPassword(password) : undefined;
   try {
     if (linked) {
