@@ -3,6 +3,7 @@
  * (server/entities/routes.ts); the browser and the API tests call them through here.
  */
 import type { ListQuery, ListReply, SelectOption } from '../list/query';
+import type { CategoryNode } from '../categoryTree';
 
 export interface Poster {
   post<T>(path: string, body?: unknown, options?: { quiet?: boolean; signal?: AbortSignal }): Promise<T>;
@@ -32,6 +33,7 @@ export function entityApi(client: Poster) {
     remove: (entity: string, id: number | string) => client.post<{ ok: true }>(`${entity}/delete/${id}`),
     updateColumn: (entity: string, edit: ColumnEdit) => client.post<StoredRecord>(`${entity}/updateColumn`, edit),
     saveColumns: (tipo: string, jsondata: string) => client.post<{ ok: true }>('rowConfig/update', { tipo, jsondata }),
+    treeSelect: (body: { tipo?: string; pattern?: string }) => client.post<CategoryNode[]>('categoria/treeSelect', body),
   };
 }
 

@@ -3,6 +3,7 @@ import { entityApi } from '../../engine/api/entityApi';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { ListQuery } from '../../engine/list/query';
 import { api } from './session';
+import { pageTreeOptions, treeOptions } from '../../engine/categoryTree';
 
 export const entityCalls = entityApi(api);
 
@@ -22,5 +23,15 @@ export function tableSource(entity: ResolvedEntity) {
   };
 }
 
-/** Remote options of the form's select widget. */
-export const optionsSource = (list: string, q: ListQuery) => entityCalls.select(list, q);
+/**
+ * Remote options of the form's select widget. `ui:options.filters.tree` on a categoria select offers the
+ * category tree (categoria/treeSelect) with each option's path.
+ */
+export async function optionsSource(list: string, q: ListQuery) {
+  const { tree, tipo, ...filters } = q.filters ?? {};
+  if (list === 'categoria' && tree) {
+    const nodes = await entityCalls.treeSelect(typeof tipo === 'string' ? { tipo } : {});
+    return pageTreeOptions(treeOptions(nodes), { ...q, filters });
+  }
+  return entityCalls.select(list, q);
+}
