@@ -32,6 +32,7 @@ export default function EntityDialogScreen({ route }: ScreenProps) {
         {t(`routes.${route?.name}`)}
       </Heading>
       <DataTable
+        key={entity.name}
         entity={entity}
         source={source}
         userRoles={user?.roles ?? []}

@@ -25,6 +25,7 @@ export default function EntityListScreen({ route }: ScreenProps) {
         {t(`routes.${route?.name}`)}
       </Heading>
       <DataTable
+        key={entity.name}
         entity={entity}
         source={source}
         userRoles={user?.roles ?? []}
