@@ -1,0 +1,314 @@
+/**
+ * `npm run bench`: the benchmark suite of issue 5. It prints figures and budgets; it is not a test and
+ * exits 0 when budgets are missed (non-zero only when something fails).
+ *
+ *   BENCH_ROWS=1000000     articles to seed (each with one location and one price)
+ *   BENCH_SECONDS=5        seconds per load case and concurrency (longer when requests are slow, see load.ts)
+ *   BENCH_MAX_SECONDS=30   ceiling of one load case
+ *   BENCH_BACKENDS=pglite,postgres
+ *   BENCH_BROWSER=0        skip the browser figures
+ *   BENCH_REUSE_BUILD=1    reuse the app / Storybook builds in tests/bench/results/.build
+ *
+ * Figures go to the console and to tests/bench/results/latest.json.
+ */
+import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Browser } from 'playwright-core';
+import { buildServer } from '../../server/app';
+import { launchBrowser } from '../support/browser';
+import { postgresAvailable, postgresStore, pgliteStore, warnPostgresSkipped, type BackendName, type BenchStore } from './backends';
+import {
+  buildApp,
+  buildStorybook,
+  firstRows,
+  javascriptSizes,
+  keystrokes,
+  scrollFrames,
+  serveFolder,
+  type FirstRowsResult,
+  type JsSize,
+  type KeystrokeResult,
+  type ScrollResult,
+} from './browser';
+import { explainList, type Explained } from './explain';
+import { PATTERN, deepOffsetFor, loadCases, login, runLoad, startServerProcess, type CaseResult } from './load';
+import { seedArticles, type SeedResult } from './seed';
+import { budget, fmt, log, round, table, type Budget } from './stats';
+
+const int = (name: string, fallback: number) => {
+  const v = process.env[name];
+  if (v == null || v.trim() === '') return fallback;
+  const n = Number(v.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, not ${v}`);
+  return n;
+};
+
+const ROWS = int('BENCH_ROWS', 1_000_000);
+const SECONDS = int('BENCH_SECONDS', 5);
+const MAX_SECONDS = Math.max(SECONDS, int('BENCH_MAX_SECONDS', 30));
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim()) as BackendName[];
+const BROWSER = process.env.BENCH_BROWSER !== '0';
+const REUSE_BUILD = process.env.BENCH_REUSE_BUILD === '1';
+const CONNECTIONS = [1, 32];
+const ADMIN_PASSWORD = 'Bench-Admin1!';
+const BUDGET_ROWS = 1_000_000;
+
+const RESULTS = path.resolve('tests/bench/results');
+const BUILD = path.join(RESULTS, '.build');
+
+interface BackendReport {
+  backend: BackendName;
+  skipped?: string;
+  describe?: string;
+  version?: string;
+  seed?: SeedResult;
+  explain?: Explained[];
+  load?: CaseResult[];
+  firstRows?: FirstRowsResult;
+}
+
+/** Storage sync through the server's own start (creates the tables and indexes), then the set-based seed. */
+async function seed(store: BenchStore): Promise<{ seed: SeedResult; version: string; explain: Explained[] }> {
+  const handle = await buildServer({ ...store.options, adminPassword: ADMIN_PASSWORD, logger: false, staticDir: path.join(BUILD, 'none') });
+  try {
+    const { rows } = await sql<{ v: string }>`select version() as v`.execute(handle.db);
+    const seeded = await seedArticles(handle.db, ROWS);
+    log(`${store.backend}: EXPLAIN ANALYZE of the list queries`);
+    const explain = await explainList(handle.db, PATTERN, deepOffsetFor(ROWS));
+    return { seed: seeded, version: rows[0].v.split(' on ')[0], explain };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function benchBackend(
+  name: BackendName,
+  browser: Browser | null,
+  once: { keystrokes?: KeystrokeResult; js?: { login: JsSize; articleList: JsSize } },
+): Promise<BackendReport> {
+  if (name === 'postgres' && !postgresAvailable()) {
+    warnPostgresSkipped();
+    return { backend: name, skipped: 'PostgreSQL binaries not found' };
+  }
+  log(`${name}: preparing the store`);
+  const store = name === 'pglite' ? await pgliteStore() : await postgresStore();
+  const untrack = track(() => store.dispose());
+  const report: BackendReport = { backend: name, describe: store.describe };
+  try {
+    log(`${name}: seeding ${ROWS.toLocaleString('en')} articles`);
+    const seeded = await seed(store);
+    report.seed = seeded.seed;
+    report.version = seeded.version;
+    report.explain = seeded.explain;
+    const s = seeded.seed;
+    log(
+      `${name}: seeded in ${(s.ms.total / 1000).toFixed(1)} s (articles ${(s.ms.articles / 1000).toFixed(1)} s, children ${(s.ms.children / 1000).toFixed(1)} s, ` +
+        `indexes ${(s.ms.indexes / 1000).toFixed(1)} s, analyze ${(s.ms.analyze / 1000).toFixed(1)} s); database ${s.databaseBytes ? `${(s.databaseBytes / 2 ** 20).toFixed(0)} MiB` : '?'}`,
+    );
+
+    const server = await startServerProcess(store, {
+      adminPassword: ADMIN_PASSWORD,
+      staticDir: path.join(BUILD, 'app'),
+      logFile: path.join(RESULTS, `server-${name}.log`),
+    });
+    const untrackServer = track(() => server.stop());
+    try {
+      log(`${name}: server process at ${server.baseUrl} (log: ${path.relative(process.cwd(), server.logFile)})`);
+      const token = await login(server.baseUrl, ADMIN_PASSWORD);
+      const categoryId = await firstCategory(server.baseUrl, token);
+      report.load = await runLoad(
+        { baseUrl: server.baseUrl, token, seconds: SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS },
+        loadCases(ROWS, categoryId),
+      );
+      if (browser) {
+        log(`${name}: browser, navigation to the first rows of the article list`);
+        report.firstRows = await firstRows(browser, server.baseUrl, ADMIN_PASSWORD);
+        log(`  first rows: ${report.firstRows.runs.map((r) => fmt(r, 0)).join(', ')} ms`);
+        if (!once.keystrokes) {
+          log(`${name}: browser, keystroke-to-paint in the article form`);
+          once.keystrokes = await keystrokes(browser, server.baseUrl, ADMIN_PASSWORD);
+          log(`  keystrokes: p50 ${once.keystrokes.p50} ms, p95 ${once.keystrokes.p95} ms (n=${once.keystrokes.n})`);
+        }
+        if (!once.js) {
+          log(`${name}: browser, JavaScript loaded per route`);
+          once.js = await javascriptSizes(browser, server.baseUrl, ADMIN_PASSWORD);
+        }
+      }
+    } finally {
+      untrackServer();
+      await server.stop();
+    }
+  } finally {
+    untrack();
+    await store.dispose();
+  }
+  return report;
+}
+
+async function firstCategory(baseUrl: string, token: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/categoria/index`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ max: 1 }),
+  });
+  if (!res.ok) throw new Error(`categoria/index answered ${res.status}`);
+  const body = (await res.json()) as { rows: { id: number }[] };
+  if (!body.rows.length) throw new Error('no category was seeded');
+  return body.rows[0].id;
+}
+
+function packageVersion(name: string): string {
+  try {
+    return (JSON.parse(readFileSync(path.resolve('node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '?';
+  }
+}
+
+async function main() {
+  mkdirSync(RESULTS, { recursive: true });
+  const started = new Date();
+  const loadAtStart = os.loadavg().map((l) => round(l, 2));
+  log(`load average ${loadAtStart.join(' ')} on ${os.cpus().length} CPUs; rows ${ROWS.toLocaleString('en')}, ${SECONDS} s per load case (at most ${MAX_SECONDS} s), backends ${BACKENDS.join(', ')}, browser ${BROWSER ? 'on' : 'off'}`);
+
+  if (!REUSE_BUILD || !existsSync(path.join(BUILD, 'app', 'index.html'))) {
+    log('building the app (vite build)');
+    buildApp(path.join(BUILD, 'app'));
+  }
+  if (BROWSER && (!REUSE_BUILD || !existsSync(path.join(BUILD, 'storybook', 'iframe.html')))) {
+    log('building Storybook (for the 100,000-row DataTable story)');
+    buildStorybook(path.join(BUILD, 'storybook'));
+  }
+
+  const chromium = BROWSER ? await launchBrowser() : null;
+  const browser = chromium?.browser ?? null;
+  const chromiumVersion = browser?.version() ?? null;
+  const once: { keystrokes?: KeystrokeResult; js?: { login: JsSize; articleList: JsSize } } = {};
+  const backends: BackendReport[] = [];
+  let scroll: ScrollResult | undefined;
+  try {
+    for (const name of BACKENDS) {
+      if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_BACKENDS: unknown backend ${name}`);
+      backends.push(await benchBackend(name, browser, once));
+    }
+    if (browser) {
+      log('browser: scrolling the 100,000-row DataTable story');
+      const sb = await serveFolder(path.join(BUILD, 'storybook'));
+      try {
+        scroll = await scrollFrames(browser, sb.url);
+      } finally {
+        await sb.close();
+      }
+    }
+  } finally {
+    await chromium?.close();
+  }
+
+  // ---- report -------------------------------------------------------------------------------------
+  const loadRows: (string | number)[][] = [];
+  for (const b of backends)
+    for (const r of b.load ?? [])
+      loadRows.push(
+        r.skipped
+          ? [b.backend, r.label, r.connections, 'skipped', '', '', '', '', '']
+          : [b.backend, r.label, r.connections, fmt(r.p50, 2), fmt(r.p95, 2), fmt(r.p99, 2), fmt(r.requestsPerSecond, 0), r.n, r.seconds],
+      );
+  console.log(`\nServer (${ROWS.toLocaleString('en')} articles; latencies in ms over loopback, autocannon in the bench process)\n`);
+  console.log(table(['backend', 'case', 'conn', 'p50', 'p95', 'p99', 'req/s', 'n', 's'], loadRows));
+  for (const b of backends) for (const r of b.load ?? []) if (r.skipped) console.log(`  skipped: ${b.backend} ${r.label} @${r.connections}: ${r.skipped}`);
+
+  const explainRows = backends.flatMap((b) => (b.explain ?? []).map((e) => [b.backend, e.query, fmt(e.ms, 1), e.plan]));
+  if (explainRows.length) {
+    console.log('\nWhere the list time goes (EXPLAIN ANALYZE of the queries behind articulo/index, in ms)\n');
+    console.log(table(['backend', 'query', 'ms', 'plan'], explainRows));
+  }
+
+  const browserRows: (string | number)[][] = [];
+  for (const b of backends)
+    if (b.firstRows) browserRows.push([`navigation -> first rows of the article list (${b.backend})`, `${fmt(b.firstRows.cold, 0)} cold; warm p50 ${fmt(b.firstRows.warm.p50, 0)}`, 'ms']);
+  if (scroll) {
+    browserRows.push([`scroll ${scroll.rowsLoaded.toLocaleString('en')} loaded rows: frame p50 / p95 / p99 / max`, `${scroll.all.p50} / ${scroll.all.p95} / ${scroll.all.p99} / ${scroll.all.max}`, 'ms']);
+    browserRows.push(['  same page, not scrolling (baseline): frame p50 / p95', `${scroll.idle.p50} / ${scroll.idle.p95}`, 'ms']);
+  }
+  if (once.keystrokes) browserRows.push(['keystroke to paint, article form: p50 / p95 / max', `${once.keystrokes.p50} / ${once.keystrokes.p95} / ${once.keystrokes.max}`, 'ms']);
+  if (once.js) {
+    browserRows.push(['JavaScript for the login route (gzip)', `${(once.js.login.gzipBytes / 1024).toFixed(1)} (${once.js.login.files} files, ${(once.js.login.rawBytes / 1024).toFixed(0)} raw)`, 'kB']);
+    browserRows.push(['JavaScript for the article list (gzip)', `${(once.js.articleList.gzipBytes / 1024).toFixed(1)} (${once.js.articleList.files} files, ${(once.js.articleList.rawBytes / 1024).toFixed(0)} raw)`, 'kB']);
+  }
+  if (browserRows.length) {
+    console.log('\nBrowser (Chromium, 1280×800)\n');
+    console.log(table(['figure', 'value', 'unit'], browserRows));
+  }
+
+  const budgets: Budget[] = [];
+  const sizeNote = ROWS < BUDGET_ROWS ? `measured at ${ROWS.toLocaleString('en')} rows; the budget is for 1,000,000` : undefined;
+  for (const [name, limit] of [['postgres', 15], ['pglite', 40]] as const)
+    for (const [key, what] of [['index-first-page', 'pattern + sort'], ['index-first-page-plain', 'sort only']] as const) {
+      const b = backends.find((x) => x.backend === name);
+      const first = b?.load?.find((r) => r.key === key && r.connections === 1);
+      const label = `list first page p95, ${what}, ${name === 'postgres' ? 'PostgreSQL' : 'PGlite'} (1 conn.)`;
+      budgets.push(budget(label, limit, 'ms', first?.p95, b?.skipped ?? (b ? sizeNote : 'backend not run')));
+    }
+  budgets.push(budget('scroll p95 frame time', 16.7, 'ms', scroll?.all.p95, scroll ? undefined : 'browser off'));
+  budgets.push(budget('keystroke to paint p95', 16, 'ms', once.keystrokes?.p95, once.keystrokes ? undefined : 'browser off'));
+  budgets.push(budget('login route JavaScript (gzip)', 250, 'kB', once.js ? once.js.login.gzipBytes / 1024 : null, once.js ? undefined : 'browser off'));
+  console.log('\nBudgets\n');
+  console.log(
+    table(
+      ['budget', 'value', 'limit', 'status', 'note'],
+      budgets.map((b) => [b.name, b.value == null ? '-' : `${b.value} ${b.unit}`, `≤ ${b.limit} ${b.unit}`, b.status, b.note ?? '']),
+    ),
+  );
+
+  const failures = backends.flatMap((b) => (b.load ?? []).filter((r) => r.non2xx > 0 || r.errors > 0).map((r) => `${b.backend} ${r.label} @${r.connections}: ${r.non2xx} non-2xx, ${r.errors} errors`));
+  const cpus = os.cpus();
+  const report = {
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    settings: { rows: ROWS, seconds: SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS },
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model,
+      memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+      os: `${os.type()} ${os.release()}`,
+      node: process.version,
+      pglite: packageVersion('@electric-sql/pglite'),
+      chromium: chromiumVersion,
+      /** Other work on the machine skews every figure: the 1/5/15-minute load averages at start and end. */
+      loadAverage: { start: loadAtStart, end: os.loadavg().map((l) => round(l, 2)) },
+    },
+    backends,
+    browser: { scroll, keystrokes: once.keystrokes, javascript: once.js },
+    budgets,
+    failures,
+  };
+  const file = path.join(RESULTS, 'latest.json');
+  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  console.log(`\nAll figures: ${path.relative(process.cwd(), file)}`);
+  if (failures.length) {
+    console.error(`\nERRORS during the load runs:\n${failures.join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+/** What an interrupted run must still undo (server process first, then the store), newest first. */
+const cleanups = new Set<() => Promise<void>>();
+function track(cleanup: () => Promise<void>): () => void {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server process and removing the temporary databases`);
+    void (async () => {
+      for (const cleanup of [...cleanups].reverse()) await cleanup().catch(() => {});
+      process.exit(130);
+    })();
+  });
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
