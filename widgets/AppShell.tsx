@@ -40,9 +40,11 @@ export function AppShell({ user, menu, currentPath, onNavigate, onLogout, childr
             <Drawer.Backdrop />
             <Drawer.Positioner>
               <Drawer.Content>
-                <Drawer.Header>
+                <Drawer.Header flexDirection="column" alignItems="flex-start" gap="0" pe="12">
                   <Drawer.Title>{t('app.menu')}</Drawer.Title>
-                  <Text textStyle="sm" color="fg.muted">{user.username}</Text>
+                  <Text textStyle="sm" color="fg.muted" truncate maxW="full">
+                    {user.username}
+                  </Text>
                 </Drawer.Header>
                 <Drawer.Body px="2">
                   <AppMenu items={menu} currentPath={currentPath} onNavigate={navigateFromDrawer} />

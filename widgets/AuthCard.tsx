@@ -13,7 +13,14 @@ export interface AuthCardProps {
 export function AuthCard({ title, children, footer }: AuthCardProps) {
   const { t } = useTranslation();
   return (
-    <Flex as="main" minH="100dvh" align={{ base: 'stretch', sm: 'center' }} justify="center" bg="bg.muted" p={{ base: 0, sm: 4 }}>
+    <Flex
+      as="main"
+      minH="100dvh"
+      align={{ base: 'flex-start', sm: 'center' }}
+      justify="center"
+      bg={{ base: 'bg.panel', sm: 'bg.muted' }}
+      p={{ base: 0, sm: 4 }}
+    >
       <Card.Root width="full" maxW={{ sm: 'md' }} borderRadius={{ base: 0, sm: 'l3' }} borderWidth={{ base: 0, sm: '1px' }}>
         <Card.Header gap="1">
           <Text color="brand.fg" fontWeight="bold" textStyle="sm">

@@ -30,7 +30,7 @@ export function ContentPage({ title, actions, height = CONTENT_PAGE_HEIGHT, chil
           {actions}
         </Flex>
       )}
-      <Box flex="1" minH="0" overflowY="auto" data-scroll-area="">
+      <Box flex="1" minH="0" overflowY="auto" data-scroll-area="" tabIndex={0}>
         {children}
       </Box>
     </Flex>

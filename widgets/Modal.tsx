@@ -80,7 +80,7 @@ export function Modal({ open, onClose, title, children, footer, persistent = tru
                 </IconButton>
               </HStack>
             </Dialog.Header>
-            <Dialog.Body overflowY="auto" maxH={{ md: maximized ? 'none' : '70vh' }} flex={{ base: '1', md: maximized ? '1' : undefined }} py="4">
+            <Dialog.Body tabIndex={0} overflowY="auto" maxH={{ md: maximized ? 'none' : '70vh' }} flex={{ base: '1', md: maximized ? '1' : undefined }} py="4">
               {children}
             </Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}

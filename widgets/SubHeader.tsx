@@ -49,7 +49,8 @@ export function SubHeader({ title, onSave, saveFormId, onEdit, showEdit, saving 
   const canSave = Boolean(onSave || saveFormId);
   return (
     <Flex as="header" align="center" justify="space-between" gap="3" wrap="wrap" py="2" mb="3" borderBottomWidth="1px">
-      <Heading as="h2" size="md" minW="0" truncate>
+      {/* the form's title is the page's main heading; inside a dialog the dialog's title comes first */}
+      <Heading as={dialog ? 'h2' : 'h1'} size="md" minW="0" truncate>
         {title}
       </Heading>
       <HStack gap="2">

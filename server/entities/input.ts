@@ -4,6 +4,7 @@
  */
 import type { ErrorCode, FieldError } from '../../engine/errors';
 import { badRequest } from '../http/api-error';
+import type { JsonSchema } from '../../engine/metadata/types';
 import type { TableLayout } from './layout';
 
 export const INT_MIN = -2147483648;
@@ -67,14 +68,32 @@ export function unstorable(value: unknown): FieldError[] {
   return out;
 }
 
-/** Integers outside the integer column range (the schema may not bound them). */
+/**
+ * Integers outside the integer column range (the schema may not bound them): in the integer columns, and
+ * in the integer properties of objects kept as JSON, which extensions use as references to integer ids.
+ */
 export function rangeErrors(layout: TableLayout, record: Record<string, unknown>, prefix = ''): FieldError[] {
   const out: FieldError[] = [];
   for (const f of layout.fields) {
     const v = record[f.name];
-    if (f.sqlType !== 'integer' || typeof v !== 'number') continue;
-    if (v > INT_MAX) out.push({ field: prefix + f.name, code: 'maxValue', params: { max: INT_MAX } });
-    if (v < INT_MIN) out.push({ field: prefix + f.name, code: 'minValue', params: { min: INT_MIN } });
+    if (f.sqlType === 'integer') integerRange(v, prefix + f.name, out);
+    else if (f.sqlType === 'jsonb') nestedRange(f.schema, v, prefix + f.name, out);
   }
   return out;
+}
+
+function integerRange(v: unknown, field: string, out: FieldError[]) {
+  if (typeof v !== 'number') return;
+  if (v > INT_MAX) out.push({ field, code: 'maxValue', params: { max: INT_MAX } });
+  if (v < INT_MIN) out.push({ field, code: 'minValue', params: { min: INT_MIN } });
+}
+
+/** Walks a JSON value along its schema (objects and arrays; the schema bounds the depth). */
+function nestedRange(schema: JsonSchema | undefined, v: unknown, field: string, out: FieldError[]) {
+  if (!schema || out.length >= MAX_REPORTED) return;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes('integer')) integerRange(v, field, out);
+  if (isPlainObject(v) && schema.properties)
+    for (const [k, p] of Object.entries(schema.properties)) nestedRange(p, v[k], `${field}.${k}`, out);
+  if (Array.isArray(v) && schema.items) v.forEach((x, i) => nestedRange(schema.items, x, `${field}.${i}`, out));
 }

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ApiErrorBody, ErrorCode, FieldError } from '../../engine/errors';
 import { ApiError } from './api-error';
 import { errorText, preferredLang } from './lang';
+import { refuseIllFormedText } from './well-formed';
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, errors?: FieldError[]) {
   const body: ApiErrorBody = { code, message: errorText(code, preferredLang(request.headers['accept-language'])) };
@@ -30,6 +31,8 @@ function statusCodeOf(err: FastifyError): number {
 const CODE_BY_STATUS: Record<number, ErrorCode> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'LOGIN_RATE_LIMITED' };
 
 export function installErrorHandlers(app: FastifyInstance) {
+  // input the database cannot take is a client error, not a 500
+  refuseIllFormedText(app);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) return sendError(request, reply, err.statusCode, err.code, err.errors);
     if (err.validation) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LoginReply } from '../../engine/session';
 import { ACCESS_TOKEN_SECONDS } from '../auth/access-token';
 import { authUser } from '../auth/guard';
-import { isLocked, recordAttempt } from '../auth/login-attempts';
+import { beginAttempt } from '../auth/login-attempts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password-hash';
 import { revokeFamilyOf, rotate, startFamily } from '../auth/refresh-tokens';
 import { findUserById, findUserByUsername, publicUser } from '../auth/users';
@@ -47,11 +47,12 @@ export function sessionRoutes(app: FastifyInstance, { db, config, tokens }: AppC
     { schema: { body: loginBody } },
     async (request) => {
       const { username, password, rememberMe = false } = request.body;
-      if (await isLocked(db, config.loginLimits, username, request.ip)) throw new ApiError(429, 'LOGIN_RATE_LIMITED');
+      const attempt = await beginAttempt(db, config.loginLimits, username, request.ip);
+      if (!attempt) throw new ApiError(429, 'LOGIN_RATE_LIMITED');
       const user = await findUserByUsername(db, username);
       const ok = user?.enabled ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
-      await recordAttempt(db, username, request.ip, ok);
-      if (!ok || !user) throw unauthorized('LOGIN_FAILED');
+      if (!ok || !user) throw unauthorized('LOGIN_FAILED'); // the attempt stays a failure
+      await attempt.succeeded();
       return reply(user, await startFamily(db, user.id, rememberMe));
     },
   );

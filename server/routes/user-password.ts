@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkNewPassword } from '../../engine/password';
 import { ROLES } from '../../engine/roles';
 import { authUser, requireAnyRole } from '../auth/guard';
-import { isLocked, recordAttempt } from '../auth/login-attempts';
+import { beginAttempt } from '../auth/login-attempts';
 import { verifyPassword } from '../auth/password-hash';
 import { revokeAllOfUser } from '../auth/refresh-tokens';
 import { findUserById, findUserByUsername, setPassword } from '../auth/users';
@@ -41,11 +41,10 @@ export function userPasswordRoutes(app: FastifyInstance, { db, config }: AppCont
       const user = await findUserById(db, me.id);
       if (!user?.enabled) throw unauthorized();
       // Wrong current passwords count as failed logins: a stolen access token cannot guess the password.
-      if (await isLocked(db, config.loginLimits, user.username, request.ip)) throw new ApiError(429, 'LOGIN_RATE_LIMITED');
-      if (!(await verifyPassword(request.body.currentPassword, user.password_hash))) {
-        await recordAttempt(db, user.username, request.ip, false);
-        throw badRequest('WRONG_CURRENT_PASSWORD');
-      }
+      const attempt = await beginAttempt(db, config.loginLimits, user.username, request.ip);
+      if (!attempt) throw new ApiError(429, 'LOGIN_RATE_LIMITED');
+      if (!(await verifyPassword(request.body.currentPassword, user.password_hash))) throw badRequest('WRONG_CURRENT_PASSWORD'); // stays a failure
+      await attempt.forget();
       const problem = checkNewPassword(request.body.password, request.body.confirmation);
       if (problem) throw badRequest(problem);
       await setPassword(db, user.id, request.body.password);

@@ -221,8 +221,8 @@ describeBackends('perfil', (backend) => {
       expect(await user('intruso')).toBeUndefined();
       const noRoles = await post('perfil/save', { nombre: 'Intruso', usuario: { username: 'intruso', password: 'Intruso-1!' } }, plain);
       expect(noRoles.status).toBe(403);
-      // a party without a login is fine for ROLE_USER (perfil has no addRoles)
-      expect((await post('perfil/save', { nombre: 'Cliente de mostrador' }, plain)).status).toBe(200);
+      // creating parties at all is for ROOT and ADMIN (perfil's addRoles)
+      expect((await post('perfil/save', { nombre: 'Cliente de mostrador' }, plain)).status).toBe(403);
     });
 
     it('disables the login of an inactive party, and unlinks it when the party is deleted', async () => {

@@ -37,6 +37,7 @@ const save = () => page.getByRole('button', { name: 'Guardar' }).first().click()
 describe('back office master data in the browser', () => {
   it('an admin creates an article with a location and a component', async () => {
     await page.goto(`${app.baseUrl}/#/backOffice/stock`);
+    await page.getByRole('heading', { name: 'Artículos y stock', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Agregar' }).first().click();
     await page.waitForURL(/#\/backOffice\/stock\/create$/);
     await field(/^Nombre/).fill('Caja de herramientas');
@@ -64,6 +65,7 @@ describe('back office master data in the browser', () => {
 
   it('a customer with tax data: a bad CUIT shows EPF0003, a taken one EPF0002, a good one saves', async () => {
     await page.goto(`${app.baseUrl}/#/backOffice/profile/create`);
+    await page.getByRole('heading', { name: 'Interesado', level: 1 }).waitFor();
     await field(/^Nombre/).fill('Ferretería del Sur');
     const fiscal = page.getByRole('group', { name: 'Datos fiscales' });
     await field(/^CUIT/, fiscal).fill('30-12345678-0');
@@ -81,6 +83,7 @@ describe('back office master data in the browser', () => {
 
   it('a user created with ROLE_USER logs in and does not see the back office', async () => {
     await page.goto(`${app.baseUrl}/#/backOffice/profile/create`);
+    await page.getByRole('heading', { name: 'Interesado', level: 1 }).waitFor();
     await field(/^Nombre/).fill('Rosa');
     await page.getByRole('combobox', { name: /^Tipo/ }).or(field(/^Tipo/)).first().fill('empleados');
     const usuario = page.getByRole('group', { name: 'Usuario' });
@@ -106,7 +109,9 @@ describe('back office master data in the browser', () => {
   });
 
   it('job positions, sequences and communications open their forms in a dialog; my company is one form', async () => {
+    // a hash change keeps the previous screen until the next one has loaded: wait for its title
     await page.goto(`${app.baseUrl}/#/backOffice/jobs`);
+    await page.getByRole('heading', { name: 'Puestos de trabajo', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Agregar' }).first().click();
     const dialog = page.getByRole('dialog');
     await field(/^Nombre/, dialog).fill('Vendedor de mostrador');
@@ -115,6 +120,7 @@ describe('back office master data in the browser', () => {
     await page.getByRole('cell', { name: 'Vendedor de mostrador', exact: true }).waitFor();
 
     await page.goto(`${app.baseUrl}/#/backOffice/secuenciasConfig`);
+    await page.getByRole('heading', { name: 'Secuencias', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Agregar' }).first().click();
     await field(/^Nombre/, dialog).fill('Remitos');
     await field(/^Prefijo/, dialog).fill('R-');
@@ -123,12 +129,14 @@ describe('back office master data in the browser', () => {
     await page.getByRole('cell', { name: 'Remitos', exact: true }).waitFor();
 
     await page.goto(`${app.baseUrl}/#/backOffice/empresaconfig`);
+    await page.getByRole('heading', { name: 'Mi empresa', level: 1 }).waitFor();
     await field(/^Nombre/).fill('Mi Empresa SA');
     await save();
     await page.reload();
     await expect.poll(() => field(/^Nombre/).inputValue()).toBe('Mi Empresa SA');
 
     await page.goto(`${app.baseUrl}/#/backOffice/listcomunica`);
+    await page.getByRole('heading', { name: 'Comunicaciones', level: 1 }).waitFor();
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('button', { name: 'Agregar' }).count()).toBe(0);
   });

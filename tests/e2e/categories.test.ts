@@ -37,6 +37,7 @@ const table = () => page.getByRole('table');
 const total = () => page.getByText(/^Total: /);
 const openList = async () => {
   await page.goto(`${app.baseUrl}${LIST}`);
+  await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
   await table().waitFor();
   await expect.poll(() => total().textContent()).toMatch(/Total: \d/);
 };

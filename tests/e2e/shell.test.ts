@@ -25,6 +25,8 @@ describe('the shell', () => {
     const { page, context } = await newPage(browser, app.baseUrl);
     await page.goto('/#/auth/login');
     await page.getByRole('link', { name: '¿Olvidó su contraseña?' }).click();
+    // the login screen stays until the next one has loaded: wait for its title
+    await page.getByRole('heading', { name: 'Recuperar contraseña', level: 1 }).waitFor();
     await page.getByLabel(/^Usuario/).fill('marta');
     await page.getByRole('button', { name: 'Enviar correo' }).click();
     await page.getByText('Si el usuario existe, recibirá un correo con las instrucciones.').waitFor();
@@ -34,6 +36,7 @@ describe('the shell', () => {
     const link = /https?:\/\/\S+#\/auth\/resetPassword\/\S+/.exec(mail.rows[0].cuerpo)![0];
 
     await page.goto(link);
+    await page.getByRole('heading', { name: 'Nueva contraseña', level: 1 }).waitFor();
     await page.getByLabel(/^Nueva contraseña/).fill('corta');
     await page.getByLabel(/^Confirmar contraseña/).fill('corta');
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();

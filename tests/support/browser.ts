@@ -38,6 +38,7 @@ export async function newPage(browser: Browser, baseURL: string, viewport = DESK
 /** Log in through the login screen. */
 export async function loginAs(page: Page, username: string, password: string, rememberMe = false) {
   await page.goto('/#/auth/login');
+  await page.getByRole('heading', { name: 'Ingresar', level: 1 }).waitFor();
   await page.getByRole('textbox', { name: /^Usuario/ }).fill(username);
   await page.getByRole('textbox', { name: /^Contraseña\b/ }).fill(password);
   if (rememberMe) await page.getByText('Recordarme').click();

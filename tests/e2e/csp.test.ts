@@ -1,0 +1,94 @@
+/**
+ * The Content-Security-Policy as the browser applies it (issue 5, Security): the app runs under it without
+ * a single violation, an injected inline script or inline event handler does not run, and no other page can
+ * frame the app. The header itself is checked on every kind of answer in tests/api/headers.test.ts; the
+ * session cookies' SameSite=Strict in tests/e2e/session.test.ts.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startApp } from '../support/app';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  app = await startApp();
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await app?.close();
+});
+
+/** Records every CSP violation of the page in window.__csp (the init script is the test's, not the page's). */
+const RECORD_VIOLATIONS = () => {
+  (window as any).__csp = [];
+  document.addEventListener('securitypolicyviolation', (e) => (window as any).__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+};
+
+describe('Content-Security-Policy in the browser', () => {
+  it('the app logs in and opens a list under the policy without any violation', async () => {
+    const { page, context } = await newPage(browser, app.baseUrl);
+    try {
+      await context.addInitScript(RECORD_VIOLATIONS);
+      await loginAs(page, 'admin', ADMIN_PASSWORD);
+      await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+      await page.goto(`${app.baseUrl}/#/backOffice/categories`);
+      await page.getByRole('table').waitFor();
+      expect(await page.evaluate(() => (window as any).__csp)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses an injected inline script and an inline event handler', async () => {
+    const { page, context } = await newPage(browser, app.baseUrl);
+    try {
+      await context.addInitScript(RECORD_VIOLATIONS);
+      await page.goto('/#/auth/login');
+      await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+      // what an XSS would do: put a <script> with text, or an element with an on* attribute, into the page
+      await page.addScriptTag({ content: 'window.__inlineRan = true;' }).catch(() => {});
+      await page.evaluate(() => {
+        const box = document.createElement('div');
+        box.innerHTML = '<img src="data:," onerror="window.__handlerRan = true">';
+        document.body.append(box);
+        const s = document.createElement('script');
+        s.textContent = 'window.__createdRan = true;';
+        document.body.append(s);
+      });
+      await expect.poll(() => page.evaluate(() => (window as any).__csp.length)).toBeGreaterThanOrEqual(2);
+      const ran = await page.evaluate(() => ({
+        inline: (window as any).__inlineRan ?? false,
+        handler: (window as any).__handlerRan ?? false,
+        created: (window as any).__createdRan ?? false,
+      }));
+      expect(ran).toEqual({ inline: false, handler: false, created: false });
+      const violations: string[] = await page.evaluate(() => (window as any).__csp);
+      expect(violations.every((v) => v.startsWith('script-src')), violations.join(', ')).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('cannot be framed by another page', async () => {
+    const { page, context } = await newPage(browser, app.baseUrl);
+    try {
+      // another origin (localhost vs 127.0.0.1) frames the app
+      const other = app.baseUrl.replace('127.0.0.1', 'localhost');
+      await page.route(`${other}/framer.html`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>framer</title><iframe src="${app.baseUrl}/#/auth/login" width="800" height="600"></iframe>` }),
+      );
+      await page.goto(`${other}/framer.html`);
+      await page.waitForTimeout(1500);
+      const frame = page.frames().find((f) => f !== page.mainFrame());
+      expect(frame).toBeDefined();
+      const framed = await frame!.evaluate(() => Boolean(document.querySelector('#root')?.childElementCount)).catch(() => false);
+      expect(framed).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
