@@ -87,7 +87,9 @@ describe('session in the browser', () => {
     const { page, context } = await fresh();
     await loginAs(page, 'admin', ADMIN_PASSWORD, true);
     await dashboardHeading(page).waitFor();
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Cerrar sesión' }).first().click();
+    await reloaded; // logout reloads the page (spec §4)
     await page.waitForURL(/#\/auth\/login/);
     await page.getByRole('button', { name: 'Ingresar' }).waitFor();
     const names = (await context.cookies()).map((c) => c.name);
