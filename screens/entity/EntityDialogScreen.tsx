@@ -2,46 +2,36 @@
  * A list whose form opens in a dialog on the same page ("a single form": job positions, sequences,
  * communications). The table has no form route: it signals add / edit / show and this screen answers.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import { isPermitted } from '../../engine/roles';
-import { DataTable } from '../../widgets/DataTable';
 import { Modal } from '../../widgets/Modal';
 import type { ScreenProps } from '../registry';
 import { entityOf } from '../metadata';
-import { tableSource } from '../app/entityData';
 import { useSession } from '../app/useSession';
 import { EntityForm } from './EntityForm';
 import { useEntityRecord } from './useEntityRecord';
+import { EntityTablePage, type Row } from './EntityTablePage';
 
-type Row = Record<string, unknown>;
 type Open = { id: string | number | null; readOnly: boolean } | null;
 
 export default function EntityDialogScreen({ route }: ScreenProps) {
-  const { t } = useTranslation();
   const { user } = useSession();
   const entity = entityOf(route?.entity);
-  const source = useMemo(() => tableSource(entity), [entity]);
   const [open, setOpen] = useState<Open>(null);
   const canAdd = isPermitted(user?.roles, entity.addRoles);
   const rowId = (row: Row) => row[entity.rowKey] as string | number;
   return (
-    <Stack gap="3">
-      <Heading as="h1" size="lg">
-        {t(`routes.${route?.name}`)}
-      </Heading>
-      <DataTable
-        key={entity.name}
-        entity={entity}
-        source={source}
-        userRoles={user?.roles ?? []}
-        onAdd={canAdd ? () => setOpen({ id: null, readOnly: false }) : undefined}
-        onEdit={(row: Row) => setOpen({ id: rowId(row), readOnly: false })}
-        onShow={(row: Row) => setOpen({ id: rowId(row), readOnly: true })}
-      />
+    <EntityTablePage
+      route={route}
+      entity={entity}
+      onAdd={canAdd ? () => setOpen({ id: null, readOnly: false }) : undefined}
+      onEdit={(row) => setOpen({ id: rowId(row), readOnly: false })}
+      onShow={(row) => setOpen({ id: rowId(row), readOnly: true })}
+    >
       {open && <RecordDialog entityName={entity.name} open={open} onClose={() => setOpen(null)} />}
-    </Stack>
+    </EntityTablePage>
   );
 }
 
