@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../engine/list/query';
-import { ADMIN_PASSWORD, api, createUser, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
+import { ADMIN_PASSWORD, api, createUser, describeBackends, startTestServer, type Api, type TestServer, startSignedIn } from '../support/server';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -15,12 +15,7 @@ describeBackends('entity API on categoria', (backend) => {
   const post = (path: string, body?: unknown, token = admin) => client.post(`/api/${path}`, body, token);
 
   beforeAll(async () => {
-    srv = await startTestServer(backend);
-    client = api(srv.baseUrl);
-    db = srv.db as unknown as Kysely<any>;
-    admin = (await client.login('admin', ADMIN_PASSWORD)).access_token;
-    await createUser(srv.db, { username: 'plain', password: 'Plain-pass1!', roles: ['ROLE_USER'] });
-    user = (await client.login('plain', 'Plain-pass1!')).access_token;
+    ({ srv, client, db, admin, plain: user } = await startSignedIn(backend));
     // 60 rows of tipo "lote": nombre "Lote 00".."Lote 59", orden 59..0, valor "par"/"impar"
     await db
       .insertInto('categoria')

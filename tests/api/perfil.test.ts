@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cuitCheckDigit } from '../../engine/cuit';
 import { ApiError } from '../../server/http/api-error';
 import { checkCuit } from '../../server/entities/perfil/cuit';
-import { ADMIN_PASSWORD, api, createUser, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
+import { ADMIN_PASSWORD, api, createUser, describeBackends, startTestServer, type Api, type TestServer, startSignedIn } from '../support/server';
 
 /** A valid CUIT for a prefix and an 8-digit number (the number is moved on until the digit is not 10). */
 export function makeCuit(prefix: string, number: number): string {
@@ -46,12 +46,7 @@ describeBackends('perfil', (backend) => {
   };
 
   beforeAll(async () => {
-    srv = await startTestServer(backend);
-    client = api(srv.baseUrl);
-    db = srv.db as unknown as Kysely<any>;
-    admin = (await client.login('admin', ADMIN_PASSWORD)).access_token;
-    await createUser(srv.db, { username: 'plain', password: 'Plain-pass1!', roles: ['ROLE_USER'] });
-    plain = (await client.login('plain', 'Plain-pass1!')).access_token;
+    ({ srv, client, db, admin, plain } = await startSignedIn(backend));
   });
   afterAll(() => srv?.close());
 

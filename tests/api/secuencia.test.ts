@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSequence, nextNumber } from '../../server/sequences';
-import { ADMIN_PASSWORD, api, createUser, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
+import { ADMIN_PASSWORD, api, createUser, describeBackends, startTestServer, type Api, type TestServer, startSignedIn } from '../support/server';
 
 describe('formatSequence', () => {
   it('puts the prefix before the zero-padded value and never cuts', () => {
@@ -47,12 +47,7 @@ describeBackends('secuencia', (backend) => {
   const stored = (id: number) => db.selectFrom('secuencia').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    srv = await startTestServer(backend);
-    client = api(srv.baseUrl);
-    db = srv.db as unknown as Kysely<any>;
-    admin = (await client.login('admin', ADMIN_PASSWORD)).access_token;
-    await createUser(srv.db, { username: 'plain', password: 'Plain-pass1!', roles: ['ROLE_USER'] });
-    plain = (await client.login('plain', 'Plain-pass1!')).access_token;
+    ({ srv, client, db, admin, plain } = await startSignedIn(backend));
   });
   afterAll(() => srv?.close());
 

@@ -185,3 +185,16 @@ export function api(baseUrl: string) {
   };
 }
 export type Api = ReturnType<typeof api>;
+
+/** The password of the plain ROLE_USER that `startSignedIn` creates. */
+export const PLAIN_PASSWORD = 'Plain-pass1!';
+
+/** A server with the tokens of the first admin and of a plain ROLE_USER named "plain". */
+export async function startSignedIn(backend: Backend) {
+  const srv = await startTestServer(backend);
+  const client = api(srv.baseUrl);
+  const admin = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+  await createUser(srv.db, { username: 'plain', password: PLAIN_PASSWORD, roles: ['ROLE_USER'] });
+  const plain = (await client.login('plain', PLAIN_PASSWORD)).access_token;
+  return { srv, client, db: srv.db as unknown as Kysely<any>, admin, plain };
+}
