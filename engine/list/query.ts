@@ -19,6 +19,8 @@ export interface ListQuery {
 
 export interface ListReply<Row = Record<string, unknown>> {
   total: number;
+  /** True when `total` is an estimate: the server counts exactly only up to a thousand matching rows. */
+  estimated?: boolean;
   rows: Row[];
   /** Columns the user may choose from (names). */
   showableColumns: string[];

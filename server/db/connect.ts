@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -26,13 +27,15 @@ export async function connect(target: DbTarget, onPoolError: (err: Error) => voi
     pool.on('error', onPoolError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
+  // pg_trgm: list searches (`ILIKE '%…%'`) use trigram indexes (entities/search.ts).
+  const extensions = { pg_trgm };
   let pglite: PGlite;
   if (target.dataDir === MEMORY) {
-    pglite = new PGlite();
+    pglite = new PGlite({ extensions });
   } else {
     const dir = path.resolve(target.dataDir);
     await mkdir(dir, { recursive: true });
-    pglite = new PGlite(dir);
+    pglite = new PGlite(dir, { extensions });
   }
   await pglite.waitReady;
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

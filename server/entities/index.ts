@@ -18,8 +18,8 @@ export async function loadEntities(schemasDir: string): Promise<Registry> {
   return registry;
 }
 
-export async function syncEntities(db: Kysely<Database>, registry: Registry): Promise<void> {
-  await syncStorage(
+export async function syncEntities(db: Kysely<Database>, registry: Registry): Promise<{ trigram: boolean }> {
+  return syncStorage(
     db,
     registry.entities,
     async (trx) => {

@@ -2,9 +2,10 @@
  * `POST /api/{list}/index` and `/api/{list}/select` (spec §7) for one entity.
  *
  * index  {pattern, offset, max, sort, sortOrder, filters, cols} -> {total, rows, showableColumns, cols}
+ *        plus `estimated: true` when total is the planner's estimate (over a thousand matching rows; list.ts);
  *        rows: id plus the fields of the manifest's columns; cols: the caller's saved column choice for
  *        "cols-<list>[-<filters.tipo>]", or null.
- * select {pattern, offset, max, sort, sortOrder, filters: {tipo, parentid, id}} -> {total, rows: [{id, name, nombre}]}
+ * select {pattern, offset, max, sort, sortOrder, filters: {tipo, parentid, id}} -> {total, rows: [{id, name, nombre}]} (+ estimated)
  *        name = nombre = the optionLabel field; pattern searches it.
  * A query the manifest does not allow (unknown key, sort or filter, paging out of bounds, wrong types)
  * answers 400 BAD_REQUEST with per-field errors.
@@ -49,10 +50,13 @@ export function listQuery(body: Record<string, unknown>, entity: ResolvedEntity,
 }
 
 /** Fields of an index row: the row key and every column's field (id always comes too). */
-function rowFields(entity: ResolvedEntity): string[] {
+export function rowFields(entity: ResolvedEntity): string[] {
   const fields = [entity.rowKey, ...entity.columns.map((c) => c.field)];
   return [...new Set(fields)].filter((f) => f !== 'id' && storedField(entity, f));
 }
+
+/** `estimated: true` only when it is: a small list's reply keeps the spec's shape. */
+const estimatedFlag = (page: { estimated: boolean }) => (page.estimated ? { estimated: true as const } : {});
 
 export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: ResolvedEntity, ext?: EntityExtension) {
   const any = db as unknown as Kysely<any>;
@@ -72,7 +76,7 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     const wheres = [...whereOf(entity, q, entity.search), ...extra.wheres];
     const page = (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields));
     const cols = await savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo));
-    return { total: page.total, rows: page.rows, showableColumns, cols };
+    return { total: page.total, ...estimatedFlag(page), rows: page.rows, showableColumns, cols };
   });
 
   app.post(`/${entity.list}/select`, { bodyLimit: LIST_BODY_LIMIT }, async (request) => {
@@ -86,6 +90,6 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
       const text = r[label] == null ? '' : String(r[label]);
       return { id: r.id as number, name: text, nombre: text };
     });
-    return { total: page.total, rows };
+    return { total: page.total, ...estimatedFlag(page), rows };
   });
 }

@@ -8,6 +8,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { indexName, layoutOf, storedField, type SqlType, type TableLayout } from './layout';
+import { ensureTrigram, isTrigramIndexName, searchExpression, trigramIndexName } from './search';
 
 /** Another constant than apply-schema's lock: the core schema and the entity tables are separate steps. */
 const STORAGE_LOCK = 727_002;
@@ -55,20 +56,64 @@ async function addColumns(trx: Transaction<any>, layout: TableLayout) {
     await sql`alter table ${sql.table(layout.table)} add column if not exists ${sql.id(f.name)} ${sql.raw(f.sqlType)}`.execute(trx);
 }
 
-async function createIndex(trx: Transaction<any>, table: string, columns: string[]) {
+async function createIndex(trx: Transaction<any>, table: string, columns: readonly string[]) {
   const cols = sql.join(columns.map((c) => sql.id(c)));
   await sql`create index if not exists ${sql.id(indexName(table, columns))} on ${sql.table(table)} (${cols})`.execute(trx);
 }
 
-/** Indexed: sortable or filterable columns, and the common filters tipo / parentid. */
-function indexedFields(entity: ResolvedEntity): string[] {
-  const fields = new Set<string>();
-  for (const c of entity.columns) if ((c.sortable || c.filter) && c.field !== 'id') fields.add(c.field);
-  for (const f of ['tipo', 'parentid']) if (storedField(entity, f)) fields.add(f);
-  return [...fields].filter((f) => storedField(entity, f)?.sqlType !== 'jsonb');
+/**
+ * B-tree indexes: a sortable column gets (column, id), the order of a page (list.ts sorts by the column,
+ * then id), so a page — also one deep in the list — is read from the index alone; a filterable one or the
+ * common filters tipo / parentid get (column).
+ */
+function btreeIndexes(entity: ResolvedEntity): string[][] {
+  const sortable = new Set<string>();
+  const filtered = new Set<string>();
+  for (const c of entity.columns) {
+    if (c.field === 'id') continue;
+    if (c.sortable) sortable.add(c.field);
+    else if (c.filter) filtered.add(c.field);
+  }
+  for (const f of ['tipo', 'parentid']) if (storedField(entity, f) && !sortable.has(f)) filtered.add(f);
+  const indexable = (f: string) => !!storedField(entity, f) && storedField(entity, f)?.sqlType !== 'jsonb';
+  return [...[...sortable].filter(indexable).map((f) => [f, 'id']), ...[...filtered].filter(indexable).map((f) => [f])];
 }
 
-async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existing: Existing) {
+/** The field lists matched by `pattern`: the search fields (index) and the option label (select). */
+export function searchFieldLists(entity: ResolvedEntity): string[][] {
+  const lists = entity.search.length ? [entity.search] : [];
+  if (storedField(entity, entity.optionLabel)?.sqlType === 'text' && !(entity.search.length === 1 && entity.search[0] === entity.optionLabel))
+    lists.push([entity.optionLabel]);
+  return lists;
+}
+
+async function tableIndexes(trx: Transaction<any>, table: string): Promise<string[]> {
+  const { rows } = await sql<{ indexname: string }>`
+    select indexname from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(trx);
+  return rows.map((r) => r.indexname);
+}
+
+/**
+ * Indexes follow the metadata: the ones this file names (b-tree per field, trigram per search list) are
+ * created when wanted and dropped when no longer wanted (an index holds no data of its own); any other
+ * index (made by hand) is left alone.
+ */
+async function syncIndexes(trx: Transaction<any>, entity: ResolvedEntity, trigram: boolean) {
+  const { table, fields } = layoutOf(entity);
+  const wanted = btreeIndexes(entity);
+  const wantedNames = new Set(wanted.map((cols) => indexName(table, cols)));
+  const searchLists = trigram ? searchFieldLists(entity) : [];
+  for (const list of searchLists) wantedNames.add(trigramIndexName(table, list));
+  const managed = (name: string) =>
+    isTrigramIndexName(name) || fields.some((f) => name === indexName(table, [f.name]) || name === indexName(table, [f.name, 'id']));
+  for (const name of await tableIndexes(trx, table))
+    if (managed(name) && !wantedNames.has(name)) await sql`drop index if exists ${sql.id(name)}`.execute(trx);
+  for (const cols of wanted) await createIndex(trx, table, cols);
+  for (const list of searchLists)
+    await sql`create index if not exists ${sql.id(trigramIndexName(table, list))} on ${sql.table(table)} using gin (${searchExpression(list)} gin_trgm_ops)`.execute(trx);
+}
+
+async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existing: Existing, trigram: boolean) {
   const layout = layoutOf(entity);
   const file = `schemas/${entity.name}/schema.json`;
   checkTypes(existing, layout, { id: 'integer', version: 'integer' }, file);
@@ -83,7 +128,7 @@ async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existin
     .addColumn('updated_by', 'integer')
     .execute();
   await addColumns(trx, layout);
-  for (const f of indexedFields(entity)) await createIndex(trx, layout.table, [f]);
+  await syncIndexes(trx, entity, trigram);
 
   for (const child of layout.children) {
     checkTypes(existing, child, { id: 'integer', parent_id: 'integer', position: 'integer' }, file);
@@ -134,20 +179,23 @@ function checkCoreTable(existing: Existing, entity: ResolvedEntity) {
 /**
  * Brings the tables in line with the entities, then runs `after` (seeds) in the same locked transaction.
  * Entities named in `coreTables` show a core table: it is only checked (checkCoreTable).
+ * Answers whether pattern searches got their trigram indexes (pg_trgm available).
  */
 export async function syncStorage(
   db: Kysely<any>,
   entities: readonly ResolvedEntity[],
   after?: (trx: Transaction<any>) => Promise<void>,
   coreTables: ReadonlySet<string> = new Set(),
-): Promise<void> {
+): Promise<{ trigram: boolean }> {
+  const trigram = await ensureTrigram(db);
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${sql.lit(STORAGE_LOCK)})`.execute(trx);
     const existing = await existingColumns(trx);
     for (const entity of entities) {
       if (coreTables.has(entity.name)) checkCoreTable(existing, entity);
-      else await syncEntity(trx, entity, existing);
+      else await syncEntity(trx, entity, existing, trigram);
     }
     await after?.(trx);
   });
+  return { trigram };
 }

@@ -107,7 +107,7 @@ describeBackends('child tables', (backend) => {
       detalle: 'jsonb',
       medidas: 'jsonb',
     });
-    expect(await indexesOf(db, 'pedido')).toEqual(expect.arrayContaining(['pedido_nombre_idx', 'pedido_activo_idx', 'pedido_importe_idx']));
+    expect(await indexesOf(db, 'pedido')).toEqual(expect.arrayContaining(['pedido_nombre_id_idx', 'pedido_activo_id_idx', 'pedido_importe_id_idx']));
     expect(await indexesOf(db, 'pedido__items')).toContain('pedido__items_parent_id_position_idx');
   });
 
@@ -226,7 +226,7 @@ describeBackends('schema evolution across a restart', (backend) => {
     try {
       const db = second.db as unknown as Kysely<any>;
       expect((await columnsOf(db, 'categoria')).codigo).toBe('text');
-      expect(await indexesOf(db, 'categoria')).toContain('categoria_codigo_idx');
+      expect(await indexesOf(db, 'categoria')).toContain('categoria_codigo_id_idx');
       const client = api(second.baseUrl);
       const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
       const post = (p: string, body?: unknown) => client.post(`/api/${p}`, body, token);

@@ -1,10 +1,13 @@
 /**
- * Why the list calls cost what they cost: EXPLAIN ANALYZE of the two queries `articulo/index` runs
- * (server/entities/list.ts: a count of the matching rows, then the sorted page), run in the bench process on
- * the seeded database before the server starts. Mirrors the SQL of list.ts by hand.
+ * Why the list calls cost what they cost: EXPLAIN ANALYZE of the queries `articulo/index` runs, built by the
+ * server's own code (server/entities/list.ts `cappedCount` / `pageQuery`), on the seeded database before the
+ * server starts.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { containsPattern } from '../../server/entities/list';
+import { sql, type Kysely } from 'kysely';
+import { checkListQuery } from '../../engine/list/query';
+import { loadEntities } from '../../server/entities';
+import { rowFields } from '../../server/entities/list-routes';
+import { EXACT_TOTAL_UP_TO, cappedCount, pageQuery, totalOf, whereAll, whereOf } from '../../server/entities/list';
 
 export interface Explained {
   query: string;
@@ -25,25 +28,28 @@ function shape(node: PlanNode): string {
   return kids.length ? `${own} > ${kids.length > 1 ? `[${kids.join(' | ')}]` : kids[0]}` : own;
 }
 
-async function explain(db: Kysely<any>, query: string, q: RawBuilder<unknown>): Promise<Explained> {
-  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (analyze, format json) ${q}`.execute(db);
-  const raw = rows[0]['QUERY PLAN'];
+async function explain(query: string, q: { explain(format: 'json', options: unknown): Promise<Record<string, unknown>[]> }): Promise<Explained> {
+  const [row] = await q.explain('json', sql`analyze`);
+  const raw = row['QUERY PLAN'];
   const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode; 'Execution Time': number }[];
   return { query, ms: Math.round(doc[0]['Execution Time'] * 10) / 10, plan: shape(doc[0].Plan) };
 }
 
-const SEARCH = ['nombre', 'codigo_interno', 'codigo_externo', 'filtros', 'descripcion'];
-const COLUMNS = ['id', 'nombre', 'codigo_interno', 'categoria', 'unidad_medida', 'activo', 'codigo_externo', 'descripcion', 'filtros', 'stock_objetivo', 'punto_reposicion', 'alicuota_iva', 'es_servicio', 'es_compuesto'];
-
 export async function explainList(db: Kysely<any>, pattern: string, deepOffset: number): Promise<Explained[]> {
-  const like = containsPattern(pattern);
-  const where = sql`(${sql.join(SEARCH.map((f) => sql`${sql.ref(f)} ilike ${like}`), sql` or `)})`;
-  const cols = sql.join(COLUMNS.map((c) => sql.ref(c)));
-  return [
-    await explain(db, `count, pattern "${pattern}"`, sql`select count(*)::int from articulo where ${where}`),
-    await explain(db, `page 1 of 50 by nombre, pattern "${pattern}"`, sql`select ${cols} from articulo where ${where} order by nombre asc, id asc limit 50`),
-    await explain(db, 'count, no pattern', sql`select count(*)::int from articulo`),
-    await explain(db, 'page 1 of 50 by nombre, no pattern', sql`select ${cols} from articulo order by nombre asc, id asc limit 50`),
-    await explain(db, `page at offset ${deepOffset} by nombre`, sql`select ${cols} from articulo order by nombre asc, id asc offset ${sql.lit(deepOffset)} limit 50`),
+  const registry = await loadEntities('schemas');
+  const entity = registry.entities.find((e) => e.name === 'articulo')!;
+  const out: Explained[] = [];
+  const cases = [
+    { label: `pattern "${pattern}", 1st page by nombre`, query: { pattern, offset: 0, max: 50, sort: 'nombre' } },
+    { label: 'no pattern, 1st page by nombre', query: { offset: 0, max: 50, sort: 'nombre' } },
+    { label: `no pattern, page at offset ${deepOffset} by nombre`, query: { offset: deepOffset, max: 50, sort: 'nombre' } },
   ];
+  for (const c of cases) {
+    const q = checkListQuery(c.query, entity, []).query!;
+    const where = whereAll(whereOf(entity, q, entity.search));
+    out.push(await explain(`count up to ${EXACT_TOTAL_UP_TO + 1}, ${c.label}`, cappedCount(db, 'articulo', where)));
+    const { total } = await totalOf(db, 'articulo', where);
+    out.push(await explain(`page, ${c.label}`, pageQuery(db, 'articulo', q, where, rowFields(entity), total)));
+  }
+  return out;
 }

@@ -54,7 +54,7 @@ async function flowGroups(db: Kysely<any>, q: NormalQuery): Promise<Page | null>
     .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total'))
     .executeTakeFirstOrThrow();
   const rows = await groups.orderBy('grupo', q.sortOrder).offset(q.offset).limit(q.max).execute();
-  return { total, rows: rows.map((r) => ({ id: r.id, nombre: r.grupo, grupo: r.grupo })) };
+  return { total, estimated: false, rows: rows.map((r) => ({ id: r.id, nombre: r.grupo, grupo: r.grupo })) };
 }
 
 async function checkParent(trx: Transaction<any>, data: Record<string, unknown>, id: number | null): Promise<FieldError[]> {

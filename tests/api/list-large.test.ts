@@ -1,0 +1,156 @@
+/**
+ * Lists past a thousand rows (server/entities/list.ts): the total becomes an estimate, flagged; a pattern is
+ * answered through a trigram index and gives the same page as a plain sort would; a page deep in the list
+ * (ids from the sort index first) is the same page too. Indexes follow the metadata across a restart.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, api, describeBackends, freshStore, startTestServer, type Store, type TestServer } from '../support/server';
+
+const ROWS = 3000;
+const SCHEMA = {
+  type: 'object',
+  required: ['nombre'],
+  properties: {
+    nombre: { type: 'string', maxLength: 60 },
+    codigo: { type: 'string', maxLength: 20 },
+    nota: { type: 'string', maxLength: 60 },
+  },
+};
+const COLUMNS = { columns: ['nombre', 'codigo', { name: 'nota', sortable: false }], search: ['nombre', 'nota'] };
+
+interface Pieza {
+  id: number;
+  nombre: string;
+  codigo: string;
+  nota: string | null;
+}
+
+/** Row i: names repeat (ties on the sort column); "perno" in 1,200 names, "tuerca 3" in 86; "arandela" in 10 notes. */
+function pieza(i: number): Omit<Pieza, 'id'> {
+  return {
+    nombre: `${['Eje', 'Buje', 'Perno', 'Tuerca', 'Traba'][i % 5]} ${i % 7}${i % 4 === 0 ? ' perno' : ''}`,
+    codigo: `P${String((i * 7919) % ROWS).padStart(5, '0')}`,
+    nota: i % 300 === 0 ? 'lleva arandela' : null,
+  };
+}
+
+/** The order list.ts promises: sort column (C collation, as the test databases), then id. */
+function sortedBy(rows: Pieza[], field: 'nombre' | 'codigo', order: 'asc' | 'desc'): Pieza[] {
+  const sign = order === 'asc' ? 1 : -1;
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...rows].sort((a, b) => sign * (cmp(a[field], b[field]) || a.id - b.id));
+}
+
+describeBackends('lists past a thousand rows', (backend) => {
+  let store: Store;
+  let schemasDir: string;
+  let srv: TestServer;
+  let token: string;
+  let all: Pieza[];
+  const post = (p: string, body: unknown) => api(srv.baseUrl).post(`/api/${p}`, body, token);
+  const names = (rows: Pieza[]) => rows.map((r) => `${r.id}:${r.nombre}`);
+
+  const start = async () => {
+    srv = await startTestServer(backend, { store, schemasDir });
+    token = (await api(srv.baseUrl).login('admin', ADMIN_PASSWORD)).access_token;
+  };
+
+  beforeAll(async () => {
+    store = await freshStore(backend, true);
+    schemasDir = await mkdtemp(path.join(tmpdir(), 'flujos-schemas-'));
+    await mkdir(path.join(schemasDir, 'pieza'));
+    await writeFile(path.join(schemasDir, 'pieza', 'schema.json'), JSON.stringify(SCHEMA));
+    await writeFile(path.join(schemasDir, 'pieza', 'columns.json'), JSON.stringify(COLUMNS));
+    await start();
+    const db = srv.db as unknown as Kysely<any>;
+    const values = Array.from({ length: ROWS }, (_, i) => pieza(i));
+    for (let i = 0; i < values.length; i += 500) await db.insertInto('pieza').values(values.slice(i, i + 500)).execute();
+    await sql`analyze pieza`.execute(db);
+    all = await db.selectFrom('pieza').select(['id', 'nombre', 'codigo', 'nota']).execute();
+  }, 120_000);
+  afterAll(async () => {
+    await srv?.close();
+    await store?.dispose();
+    await rm(schemasDir, { recursive: true, force: true });
+  });
+
+  it('estimates the total past a thousand rows and says so; counts exactly below', async () => {
+    const plain = await post('pieza/index', { max: 50 });
+    expect(plain.status).toBe(200);
+    expect(plain.body.estimated).toBe(true);
+    // the planner's estimate after ANALYZE: close to the real count, never below what was counted
+    expect(plain.body.total).toBeGreaterThan(1000);
+    expect(Math.abs(plain.body.total - ROWS)).toBeLessThan(ROWS * 0.2);
+    expect(names(plain.body.rows)).toEqual(names(sortedBy(all, 'nombre', 'asc').slice(0, 50)));
+
+    const few = await post('pieza/index', { pattern: 'tuerca 3', sort: 'codigo', max: 1000 });
+    const matching = all.filter((r) => /tuerca 3/i.test(r.nombre));
+    expect(matching).toHaveLength(86);
+    expect(few.body).not.toHaveProperty('estimated');
+    expect(few.body.total).toBe(matching.length);
+    expect(names(few.body.rows)).toEqual(names(sortedBy(matching, 'codigo', 'asc')));
+
+    const select = await post('pieza/select', { pattern: 'arandela' });
+    expect(select.body).toEqual({ total: 0, rows: [] }); // select searches the option label (nombre) only
+    const inNote = await post('pieza/index', { pattern: 'ARANDELA' });
+    expect(inNote.body.total).toBe(10);
+  });
+
+  it('gives the same pages with a pattern as filtering the sorted list would, at any offset', async () => {
+    // more than a thousand matches: the total is an estimate
+    const matching = sortedBy(all.filter((r) => /perno/i.test(r.nombre) || /perno/i.test(r.nota ?? '')), 'nombre', 'desc');
+    expect(matching.length).toBeGreaterThan(1000);
+    for (const offset of [0, 480, matching.length - 20]) {
+      const page = await post('pieza/index', { pattern: 'perno', sort: 'nombre', sortOrder: 'desc', offset, max: 50 });
+      expect(page.body.estimated).toBe(true);
+      expect(names(page.body.rows)).toEqual(names(matching.slice(offset, offset + 50)));
+    }
+    // `%` and `_` are literal in a pattern
+    expect((await post('pieza/index', { pattern: 'E_e' })).body.total).toBe(0);
+  });
+
+  it('gives the right page deep in the list, in both directions, and pages that never overlap', async () => {
+    for (const sortOrder of ['asc', 'desc'] as const) {
+      const expected = sortedBy(all, 'nombre', sortOrder);
+      const deep = await post('pieza/index', { sort: 'nombre', sortOrder, offset: 2500, max: 100 });
+      expect(names(deep.body.rows)).toEqual(names(expected.slice(2500, 2600)));
+    }
+    const seen = new Set<number>();
+    for (let offset = 0; offset < ROWS + 1000; offset += 1000) {
+      const page = await post('pieza/index', { sort: 'codigo', offset, max: 1000 });
+      for (const r of page.body.rows as Pieza[]) seen.add(r.id);
+      if (page.body.rows.length < 1000) break;
+    }
+    expect(seen.size).toBe(ROWS);
+  });
+
+  it('answers patterns through a trigram index, and keeps indexes in line with the metadata across a restart', async () => {
+    const db = () => srv.db as unknown as Kysely<any>;
+    const indexes = async () => {
+      const { rows } = await sql<{ indexname: string; indexdef: string }>`
+        select indexname, indexdef from pg_indexes where tablename = 'pieza'`.execute(db());
+      return rows;
+    };
+    const trigram = (await indexes()).filter((i) => i.indexdef.includes('gin_trgm_ops'));
+    expect(trigram).toHaveLength(2); // the search fields (index) and the option label (select)
+    expect((await indexes()).map((i) => i.indexname)).toEqual(expect.arrayContaining(['pieza_nombre_id_idx', 'pieza_codigo_id_idx']));
+
+    // an index of an earlier release (one column) and one made by hand
+    await sql`create index pieza_nombre_idx on pieza (nombre)`.execute(db());
+    await sql`create index pieza_a_mano on pieza (nota)`.execute(db());
+    await srv.close();
+    await writeFile(path.join(schemasDir, 'pieza', 'columns.json'), JSON.stringify({ ...COLUMNS, search: ['nombre', 'codigo'] }));
+    await start();
+    const after = await indexes();
+    const names = after.map((i) => i.indexname);
+    expect(names).not.toContain('pieza_nombre_idx');
+    expect(names).toContain('pieza_a_mano');
+    expect(after.filter((i) => i.indexdef.includes('gin_trgm_ops'))).toHaveLength(2);
+    expect(after.filter((i) => i.indexdef.includes('gin_trgm_ops')).map((i) => i.indexname)).not.toEqual(trigram.map((i) => i.indexname));
+    expect((await post('pieza/index', { pattern: all[17].codigo })).body.rows.map((r: Pieza) => r.id)).toEqual([all[17].id]);
+  });
+});
