@@ -124,6 +124,25 @@ describe('dataTable machine', () => {
     expect(t.calls).toHaveLength(3);
   });
 
+  it('with an estimated total, keeps loading while pages come back full, and the short page makes it exact', async () => {
+    const t = start();
+    const reply = (i: number, total: number) => {
+      const { offset, max } = t.calls[i].input;
+      t.calls[i].reply.resolve({ total, estimated: true, rows: ROWS.slice(offset, offset + max), showableColumns: [], cols: null });
+      return vi.advanceTimersByTimeAsync(0);
+    };
+    // the estimate (30) is below the 50 rows there are: it must not stop the scroll at 30
+    await reply(0, 30);
+    expect(t.ctx()).toMatchObject({ total: 30, totalEstimated: true });
+    await (t.actor.send({ type: 'NEAR_END' }), reply(1, 30));
+    expect(t.ctx()).toMatchObject({ total: 41, totalEstimated: true });
+    await (t.actor.send({ type: 'NEAR_END' }), reply(2, 30));
+    expect(t.ctx().rows).toHaveLength(50);
+    expect(t.ctx()).toMatchObject({ total: 50, totalEstimated: false });
+    t.actor.send({ type: 'NEAR_END' });
+    expect(t.calls).toHaveLength(3);
+  });
+
   it('REFRESH reloads from 0, also while appending', async () => {
     const t = start();
     await t.answer(0);

@@ -55,6 +55,8 @@ export interface DataTableContext {
   query: TableQuery;
   rows: Row[];
   total: number;
+  /** The server estimated `total` (a large list): more rows exist while pages come back full. */
+  totalEstimated: boolean;
   /** Column names the server lets the user choose from (empty = all). */
   showableColumns: string[];
   loading: boolean;
@@ -109,6 +111,16 @@ export interface UpdateColumnInput {
 
 export const columnsDirty = (c: DataTableContext) => !sameColumns(c.visibleColumns, c.savedColumns);
 export const hasMore = (c: DataTableContext) => c.rows.length < c.total;
+
+/**
+ * Rows and total after a page: an estimated total is only a hint, so a full page means more may follow
+ * (the total never drops to what is loaded) and a short page means the end, which makes the total exact.
+ */
+export function afterPage(rows: Row[], reply: Pick<ListReply<Row>, 'total' | 'estimated' | 'rows'>, max: number) {
+  if (!reply.estimated) return { rows, total: reply.total, totalEstimated: false };
+  if (reply.rows.length < max) return { rows, total: rows.length, totalEstimated: false };
+  return { rows, total: Math.max(reply.total, rows.length + 1), totalEstimated: true };
+}
 
 /** The `{list}/index` query of the context: main filter plus the filters long enough to filter (spec §5). */
 export function requestQuery(c: Pick<DataTableContext, 'query' | 'mainFilter' | 'visibleColumns'>): ListQuery {
@@ -201,6 +213,7 @@ export const dataTableMachine = setup({
       query: { pattern: '', filters: {}, sort: input.entity.sort.field, sortOrder: input.entity.sort.order },
       rows: [],
       total: 0,
+      totalEstimated: false,
       showableColumns: [],
       loading: false,
       filterRowVisible: false,
@@ -259,8 +272,7 @@ export const dataTableMachine = setup({
                 const saved = first ? initialColumnNames(context.columns, reply.cols) : context.savedColumns;
                 const untouched = sameColumns(context.visibleColumns, context.savedColumns);
                 return {
-                  rows: reply.rows,
-                  total: reply.total,
+                  ...afterPage(reply.rows, reply, context.pageSize),
                   showableColumns: reply.showableColumns ?? [],
                   savedColumns: saved,
                   visibleColumns: first && untouched ? saved : context.visibleColumns,
@@ -280,7 +292,7 @@ export const dataTableMachine = setup({
             input: ({ context }) => ({ query: requestQuery(context), offset: context.rows.length, max: context.fetchSize }),
             onDone: {
               target: 'idle',
-              actions: assign(({ context, event }) => ({ rows: context.rows.concat(event.output.rows), total: event.output.total })),
+              actions: assign(({ context, event }) => afterPage(context.rows.concat(event.output.rows), event.output, context.fetchSize)),
             },
             onError: { target: 'idle', actions: assign({ error: ({ event }) => ({ action: 'load' as const, code: errorCode(event.error) }) }) },
           },

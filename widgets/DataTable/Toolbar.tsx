@@ -20,8 +20,13 @@ export interface ToolbarProps {
   onAdd?: () => void;
   /** Rows matching the query; null before the first reply. */
   total: number | null;
+  /** `total` is the server's estimate (a large list): shown rounded, as approximate. */
+  estimated?: boolean;
   loading: boolean;
 }
+
+/** Two significant digits: an estimate's other digits are noise (31,734 → 32,000). */
+const roughly = (n: number) => Number(n.toPrecision(2));
 
 export function Toolbar(p: ToolbarProps) {
   const { t } = useTranslation();
@@ -64,7 +69,7 @@ export function Toolbar(p: ToolbarProps) {
         )}
         {p.total !== null && (
           <Text textStyle="sm" color="fg.muted">
-            {t('dataTable.total', { count: p.total })}
+            {p.estimated ? t('dataTable.totalEstimated', { count: roughly(p.total) }) : t('dataTable.total', { count: p.total })}
           </Text>
         )}
       </Box>
