@@ -9,10 +9,11 @@
  * - sort + sortOrder, then `id` in the same direction so pages never overlap.
  *
  * Large tables (a million articles) stay fast with three choices, measured by `npm run bench`:
- * - total: counted exactly up to EXACT_TOTAL_UP_TO matching rows; beyond, the planner's estimate, flagged
- *   `estimated` (counting every match of a million rows costs more than the page itself);
- * - a pattern that matches few rows is filtered first (trigram index) and then sorted: left alone, the planner
- *   walks the sort index hoping matches are spread evenly, and reads most of the table when they are not;
+ * - a pattern the planner expects to match up to FILTER_FIRST_UP_TO rows is filtered first (trigram index),
+ *   then sorted, and counted in the same read: left alone, the planner walks the sort index hoping matches are
+ *   spread evenly, and reads most of the table when they are not (all "Tornillo…" names sort late);
+ * - otherwise the total is counted exactly up to EXACT_TOTAL_UP_TO matching rows; beyond, it is the planner's
+ *   estimate, flagged `estimated` (counting every row of a million costs more than the page itself);
  * - a page deep in the list finds its ids in the (sort column, id) index, then reads only those rows.
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
@@ -126,24 +127,40 @@ export async function totalOf(db: Kysely<any>, table: string, where: Where): Pro
   return { total: Math.max(n, Math.round(estimate)), estimated: true };
 }
 
-/** The query of one page, given how many rows match (see the strategies above). */
-export function pageQuery(db: Kysely<any>, table: string, q: NormalQuery, where: Where, columns: readonly string[], total: number) {
-  const selected = ['id', ...columns.filter((c) => c !== 'id')];
-  const sorted = <Q extends { orderBy(c: string, d: 'asc' | 'desc'): Q }>(query: Q) => query.orderBy(q.sort, q.sortOrder).orderBy('id', q.sortOrder);
-  if (q.pattern && total <= FILTER_FIRST_UP_TO)
-    // `materialized`: the matches are found (trigram index) before the sort, whatever the planner guesses.
-    return db
-      .with((w) => w('m').materialized(), (d) => d.selectFrom(table).select(selected).where(where))
-      .selectFrom('m')
-      .selectAll()
-      .$call(sorted)
-      .offset(q.offset)
-      .limit(q.max);
+const sortedBy = (q: NormalQuery) => <Q extends { orderBy(c: string, d: 'asc' | 'desc'): Q }>(query: Q) =>
+  query.orderBy(q.sort, q.sortOrder).orderBy('id', q.sortOrder);
+const selectedOf = (columns: readonly string[]) => ['id', ...columns.filter((c) => c !== 'id')];
+
+/**
+ * A page of the rows matching a pattern, filtered first and then sorted, with their exact count in `$total`
+ * (one read of the matches serves both). `materialized`: the matches are found (trigram index) before the
+ * sort, whatever the planner guesses. `$total` cannot clash with a field: field names have no `$`.
+ */
+export function filteredPage(db: Kysely<any>, table: string, q: NormalQuery, where: Where, columns: readonly string[]) {
+  return db
+    .with((w) => w('m').materialized(), (d) => d.selectFrom(table).select(selectedOf(columns)).where(where))
+    .selectFrom('m')
+    .selectAll()
+    .select((eb) => eb.selectFrom('m').select((e) => e.cast<number>(e.fn.countAll(), 'integer').as('n')).as('$total'))
+    .$call(sortedBy(q))
+    .offset(q.offset)
+    .limit(q.max);
+}
+
+/** The query of a page otherwise: from the sort index, deep pages finding their ids there first. */
+export function pageQuery(db: Kysely<any>, table: string, q: NormalQuery, where: Where, columns: readonly string[]) {
+  const sorted = sortedBy(q);
+  const selected = selectedOf(columns);
   if (q.offset >= DEFERRED_FROM) {
     const ids = sorted(db.selectFrom(table).select('id').where(where)).offset(q.offset).limit(q.max);
     return sorted(db.selectFrom(table).select(selected).where('id', 'in', ids));
   }
   return sorted(db.selectFrom(table).select(selected).where(where)).offset(q.offset).limit(q.max);
+}
+
+/** Whether a pattern's matches are few enough (planner's estimate) to be read first, then sorted. */
+export async function filterFirst(db: Kysely<any>, table: string, q: NormalQuery, where: Where): Promise<boolean> {
+  return !!q.pattern && (await plannedRows(db.selectFrom(table).select(sql.lit(1).as('one')).where(where))) <= FILTER_FIRST_UP_TO;
 }
 
 /** One page of `columns` (plus id) and the total of matching rows. */
@@ -156,7 +173,13 @@ export async function queryPage(
 ): Promise<Page> {
   const table = layoutOf(entity).table;
   const where = whereAll(wheres);
+  if (await filterFirst(db, table, q, where)) {
+    const found = await filteredPage(db, table, q, where, columns).execute();
+    if (found.length) return { total: Number(found[0].$total), estimated: false, rows: found.map(({ $total: _, ...row }) => row) };
+    if (q.offset === 0) return { total: 0, estimated: false, rows: [] };
+    // past the last page: the count comes on its own
+  }
   const { total, estimated } = await totalOf(db, table, where);
-  const rows = await pageQuery(db, table, q, where, columns, total).execute();
+  const rows = await pageQuery(db, table, q, where, columns).execute();
   return { total, estimated, rows };
 }

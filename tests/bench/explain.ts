@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { checkListQuery } from '../../engine/list/query';
 import { loadEntities } from '../../server/entities';
 import { rowFields } from '../../server/entities/list-routes';
-import { EXACT_TOTAL_UP_TO, cappedCount, pageQuery, totalOf, whereAll, whereOf } from '../../server/entities/list';
+import { EXACT_TOTAL_UP_TO, cappedCount, filterFirst, filteredPage, pageQuery, whereAll, whereOf } from '../../server/entities/list';
 
 export interface Explained {
   query: string;
@@ -47,9 +47,13 @@ export async function explainList(db: Kysely<any>, pattern: string, deepOffset: 
   for (const c of cases) {
     const q = checkListQuery(c.query, entity, []).query!;
     const where = whereAll(whereOf(entity, q, entity.search));
+    // the queries queryPage runs for this case
+    if (await filterFirst(db, 'articulo', q, where)) {
+      out.push(await explain(`page and count, ${c.label}`, filteredPage(db, 'articulo', q, where, rowFields(entity))));
+      continue;
+    }
     out.push(await explain(`count up to ${EXACT_TOTAL_UP_TO + 1}, ${c.label}`, cappedCount(db, 'articulo', where)));
-    const { total } = await totalOf(db, 'articulo', where);
-    out.push(await explain(`page, ${c.label}`, pageQuery(db, 'articulo', q, where, rowFields(entity), total)));
+    out.push(await explain(`page, ${c.label}`, pageQuery(db, 'articulo', q, where, rowFields(entity))));
   }
   return out;
 }
