@@ -35,12 +35,12 @@ async function explain(query: string, q: { explain(format: 'json', options: unkn
   return { query, ms: Math.round(doc[0]['Execution Time'] * 10) / 10, plan: shape(doc[0].Plan) };
 }
 
-export async function explainList(db: Kysely<any>, pattern: string, deepOffset: number): Promise<Explained[]> {
+export async function explainList(db: Kysely<any>, patterns: readonly string[], deepOffset: number): Promise<Explained[]> {
   const registry = await loadEntities('schemas');
   const entity = registry.entities.find((e) => e.name === 'articulo')!;
   const out: Explained[] = [];
   const cases = [
-    { label: `pattern "${pattern}", 1st page by nombre`, query: { pattern, offset: 0, max: 50, sort: 'nombre' } },
+    ...patterns.map((pattern) => ({ label: `pattern "${pattern}", 1st page by nombre`, query: { pattern, offset: 0, max: 50, sort: 'nombre' } })),
     { label: 'no pattern, 1st page by nombre', query: { offset: 0, max: 50, sort: 'nombre' } },
     { label: `no pattern, page at offset ${deepOffset} by nombre`, query: { offset: deepOffset, max: 50, sort: 'nombre' } },
   ];

@@ -82,7 +82,10 @@ export interface LoadCase {
 
 /** The five calls of the issue, sized to the seeded table. */
 export const deepOffsetFor = (rows: number) => Math.max(0, Math.min(100_000, rows - 50));
+/** A broad pattern: every 30th article (33,333 of a million), all of them sorting late by name. */
 export const PATTERN = 'tornillo';
+/** A narrowed search: one product in one size and finish (~67 of a million, in every brand). */
+export const SELECTIVE_PATTERN = 'tornillo galvanizado 6 mm';
 
 export function loadCases(rows: number, categoryId: number): LoadCase[] {
   const deepOffset = deepOffsetFor(rows);
@@ -91,8 +94,13 @@ export function loadCases(rows: number, categoryId: number): LoadCase[] {
   return [
     {
       key: 'index-first-page',
-      label: 'index: 1st page, pattern + sort',
+      label: 'index: 1st page, broad pattern + sort',
       request: list({ pattern: PATTERN, offset: 0, max: 50, sort: 'nombre', sortOrder: 'asc', filters: {} }),
+    },
+    {
+      key: 'index-first-page-selective',
+      label: 'index: 1st page, narrow pattern + sort',
+      request: list({ pattern: SELECTIVE_PATTERN, offset: 0, max: 50, sort: 'nombre', sortOrder: 'asc', filters: {} }),
     },
     {
       // Not one of the issue's five calls: what the list screen asks for when it opens, for comparison.

@@ -33,7 +33,7 @@ import {
   type ScrollResult,
 } from './browser';
 import { explainList, type Explained } from './explain';
-import { PATTERN, deepOffsetFor, loadCases, login, runLoad, startServerProcess, type CaseResult } from './load';
+import { PATTERN, SELECTIVE_PATTERN, deepOffsetFor, loadCases, login, runLoad, startServerProcess, type CaseResult } from './load';
 import { seedArticles, type SeedResult } from './seed';
 import { budget, fmt, log, round, table, type Budget } from './stats';
 
@@ -76,7 +76,7 @@ async function seed(store: BenchStore): Promise<{ seed: SeedResult; version: str
     const { rows } = await sql<{ v: string }>`select version() as v`.execute(handle.db);
     const seeded = await seedArticles(handle.db, ROWS);
     log(`${store.backend}: EXPLAIN ANALYZE of the list queries`);
-    const explain = await explainList(handle.db, PATTERN, deepOffsetFor(ROWS));
+    const explain = await explainList(handle.db, [PATTERN, SELECTIVE_PATTERN], deepOffsetFor(ROWS));
     return { seed: seeded, version: rows[0].v.split(' on ')[0], explain };
   } finally {
     await handle.close();
@@ -245,7 +245,11 @@ async function main() {
   const budgets: Budget[] = [];
   const sizeNote = ROWS < BUDGET_ROWS ? `measured at ${ROWS.toLocaleString('en')} rows; the budget is for 1,000,000` : undefined;
   for (const [name, limit] of [['postgres', 15], ['pglite', 40]] as const)
-    for (const [key, what] of [['index-first-page', 'pattern + sort'], ['index-first-page-plain', 'sort only']] as const) {
+    for (const [key, what] of [
+      ['index-first-page', `broad pattern "${PATTERN}" + sort`],
+      ['index-first-page-selective', `narrow pattern "${SELECTIVE_PATTERN}" + sort`],
+      ['index-first-page-plain', 'sort only'],
+    ] as const) {
       const b = backends.find((x) => x.backend === name);
       const first = b?.load?.find((r) => r.key === key && r.connections === 1);
       const label = `list first page p95, ${what}, ${name === 'postgres' ? 'PostgreSQL' : 'PGlite'} (1 conn.)`;
