@@ -11,6 +11,7 @@ import { applySchema } from './db/apply-schema';
 import { connect, describeTarget } from './db/connect';
 import { CORE_SCHEMA } from './db/core-schema';
 import type { Database } from './db/types';
+import { embeddedUpkeep, noUpkeep } from './db/upkeep';
 import { entityRoutes, loadEntities, syncEntities } from './entities';
 import { installErrorHandlers } from './http/error-handler';
 import { compactStream } from './http/log-stream';
@@ -53,11 +54,13 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
   const entities = await loadEntities(config.schemasDir);
   const db = await connect(config, (err) => app.log.error({ err }, 'idle database connection failed'));
   let mail: MailDelivery | null = null;
+  const upkeep = config.databaseUrl ? noUpkeep : embeddedUpkeep(db as unknown as Kysely<any>, app.log);
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await app.close();
       await mail?.stop();
+      await upkeep.stop();
       await db.destroy();
     })());
 
@@ -84,7 +87,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
         userPasswordRoutes(api, ctx);
         reporteErrorRoutes(api, ctx);
         versionRoutes(api, ctx);
-        entityRoutes(api, db, entities);
+        entityRoutes(api, db, entities, upkeep);
       },
       { prefix: '/api' },
     );

@@ -23,6 +23,7 @@ import { scalarType, type ResolvedEntity } from '../../engine/metadata/resolve';
 import type { JsonSchema } from '../../engine/metadata/types';
 import { validateRecord } from '../../engine/validation/fieldErrors';
 import type { Database } from '../db/types';
+import type { TableUpkeep } from '../db/upkeep';
 import { ApiError, badRequest, forbidden, notFound } from '../http/api-error';
 import { allow, type Action } from './access';
 import type { EntityExtension, WriteContext } from './extension';
@@ -89,8 +90,17 @@ function coerce(value: unknown, prop: JsonSchema, required: boolean): unknown {
   }
 }
 
-export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, entity: ResolvedEntity, ext?: EntityExtension) {
+export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, entity: ResolvedEntity, ext: EntityExtension | undefined, upkeep: TableUpkeep) {
   const any = db as unknown as Kysely<any>;
+  const layout = layoutOf(entity);
+  /** Tells the upkeep which tables a write changed: the row, and the child rows it replaced. */
+  const changed = (data?: Data) => {
+    upkeep.changed(layout.table);
+    for (const child of layout.children) {
+      const rows = data?.[child.name];
+      upkeep.changed(child.table, 1 + (Array.isArray(rows) ? rows.length : 0));
+    }
+  };
   const base = `/${entity.name}`;
   const present = (on: Kysely<any> | Transaction<any>, record: StoredRecord) => (ext?.present ? ext.present(on, record) : record);
   /** The caller allowed to write; nobody may write an entity over a core table. */
@@ -124,12 +134,14 @@ export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, entity:
     const data = ext?.prepare ? ext.prepare(body) : body;
     const errors = recordErrors(entity, data);
     if (errors.length) throw badRequest('VALIDATION_FAILED', errors);
-    return any.transaction().execute(async (trx) => {
+    const saved = await any.transaction().execute(async (trx) => {
       await checkedWrite(ext, trx, data, null, ctx);
       const record = await insertRecord(trx, entity, ext?.stored ? ext.stored(data) : data, ctx.user.id);
       await ext?.afterWrite?.(trx, record, data, ctx);
       return present(trx, record);
     });
+    changed(data);
+    return saved;
   });
 
   app.post<{ Params: { id: string } }>(`${base}/update/:id`, async (request) => {
@@ -143,12 +155,14 @@ export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, entity:
     else if (!Number.isInteger(version) || (version as number) < 1 || (version as number) > INT_MAX)
       errors.unshift({ field: 'version', code: 'type', params: { type: 'integer' } });
     if (errors.length) throw badRequest('VALIDATION_FAILED', errors);
-    return any.transaction().execute(async (trx) => {
+    const updated = await any.transaction().execute(async (trx) => {
       await checkedWrite(ext, trx, data, id, ctx);
       const record = await replaceRecord(trx, entity, id, version as number, ext?.stored ? ext.stored(data) : data, ctx.user.id);
       await ext?.afterWrite?.(trx, record, data, ctx);
       return present(trx, record);
     });
+    changed(data);
+    return updated;
   });
 
   app.post<{ Params: { id: string } }>(`${base}/delete/:id`, { bodyLimit: SMALL_BODY }, async (request) => {
@@ -162,6 +176,7 @@ export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, entity:
         })
       : await deleteRecord(any, entity, id);
     if (!deleted) throw notFound();
+    changed();
     return { ok: true as const };
   });
 
@@ -181,11 +196,13 @@ export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, entity:
     const value = coerce(body.colvalue, entity.schema.properties![field], required);
     const data: Data = value === null || value === undefined ? {} : { [field]: value };
     const errors = validateRecord(columnSchema(entity, field), data);
-    if (!errors.length) errors.push(...rangeErrors(layoutOf(entity), data));
+    if (!errors.length) errors.push(...rangeErrors(layout, data));
     if (errors.length) throw badRequest('VALIDATION_FAILED', errors);
-    return any.transaction().execute(async (trx) => {
+    const updated = await any.transaction().execute(async (trx) => {
       await checkedWrite(ext, trx, data, id, ctx);
       return present(trx, await updateField(trx, entity, id, field, value, ctx.user.id));
     });
+    upkeep.changed(layout.table);
+    return updated;
   });
 }
