@@ -1,31 +1,38 @@
 /**
  * One cell: the value as text, cut at the column's `truncate` length with the whole text as a tooltip.
  * An editable cell is a button (click or double-click) that opens an input: Enter saves, Escape or leaving cancels.
+ * Plain <td>/<button> styled by the body's stylesheet (rowStyles); only the input is a Chakra component, as it
+ * exists for one cell at a time.
  */
 import { useState } from 'react';
-import { chakra, Input, Table } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { Input } from '@chakra-ui/react';
+import type { TFunction } from 'i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import { cellText, editText } from './cellText';
+import { ROW_CLASS } from './rowStyles';
 
 export interface DataCellProps {
   column: ResolvedColumn;
+  /** The column's label, translated. */
+  label: string;
   value: unknown;
+  /** The table's `t`: a translation hook per cell would subscribe every cell of every row to i18next. */
+  t: TFunction;
   /** Present when this cell may be edited inline. */
   onCommit?: (text: string) => void;
 }
 
-const ellipsis = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
-
-export function DataCell({ column, value, onCommit }: DataCellProps) {
-  const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
+export function DataCell({ column, label, value, t, onCommit }: DataCellProps) {
   const { text, full } = cellText(value, column.truncate, (v) => t(v ? 'dataTable.yes' : 'dataTable.no'));
-  const label = t(column.label);
+  if (!onCommit) return <td title={full}>{text}</td>;
+  return <EditableCell column={column} label={label} value={value} t={t} onCommit={onCommit} text={text} full={full} />;
+}
 
-  if (editing && onCommit) {
+function EditableCell({ column, label, value, t, onCommit, text, full }: DataCellProps & { onCommit: (text: string) => void; text: string; full?: string }) {
+  const [editing, setEditing] = useState(false);
+  if (editing) {
     return (
-      <Table.Cell py="0" px="1">
+      <td className={ROW_CLASS.editing}>
         <Input
           size="2xs"
           autoFocus
@@ -45,30 +52,19 @@ export function DataCell({ column, value, onCommit }: DataCellProps) {
           }}
           onBlur={() => setEditing(false)}
         />
-      </Table.Cell>
+      </td>
     );
   }
   return (
-    <Table.Cell py="0" {...ellipsis} title={full}>
-      {onCommit ? (
-        <chakra.button
-          type="button"
-          w="full"
-          textAlign="start"
-          minH="5"
-          rounded="sm"
-          cursor="text"
-          {...ellipsis}
-          _hover={{ bg: 'bg.muted' }}
-          focusVisibleRing="inside"
-          aria-label={t('dataTable.editCell', { column: label, value: full ?? text })}
-          onClick={() => setEditing(true)}
-        >
-          {text}
-        </chakra.button>
-      ) : (
-        text
-      )}
-    </Table.Cell>
+    <td title={full}>
+      <button
+        type="button"
+        className={ROW_CLASS.edit}
+        aria-label={t('dataTable.editCell', { column: label, value: full ?? text })}
+        onClick={() => setEditing(true)}
+      >
+        {text}
+      </button>
+    </td>
   );
 }

@@ -11,11 +11,11 @@ import { choosableColumns } from '../../engine/list/preferences';
 import { ACTIONS_COLUMN_WIDTH } from '../../engine/list/sizes';
 import { columnsDirty, type Row, type RowId } from '../../machines/dataTable';
 import { ConfirmRemove } from './ConfirmRemove';
-import { DataCell } from './DataCell';
-import { RowActions } from './RowActions';
+import { DataRow, type RowView } from './DataRow';
 import { TableHead } from './TableHead';
 import { Toolbar } from './Toolbar';
 import { VirtualBody } from './VirtualBody';
+import { useRowStyles } from './rowStyles';
 import { useDataTable } from './useDataTable';
 import type { DataTableProps } from './types';
 
@@ -29,9 +29,12 @@ export function DataTable(props: DataTableProps) {
   const c = snapshot.context;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [removing, setRemoving] = useState<Row | null>(null);
+  // The row handlers read the latest callbacks, so the parent's new closures do not re-render every row.
+  const latest = useRef({ onShow, onEdit });
+  latest.current = { onShow, onEdit };
 
   const byName = useMemo(() => new Map(entity.columns.map((col) => [col.name, col])), [entity]);
-  const visible = c.visibleColumns.flatMap((n) => byName.get(n) ?? []);
+  const visible = useMemo(() => c.visibleColumns.flatMap((n) => byName.get(n) ?? []), [c.visibleColumns, byName]);
   const canEdit = isPermitted(userRoles, entity.editRoles);
   const canRemove = isPermitted(userRoles, entity.removeRoles) && !!source.remove;
   const inlineEdit = canEdit && !!source.updateColumn;
@@ -41,35 +44,32 @@ export function DataTable(props: DataTableProps) {
   const loaded = c.loadedKey !== null;
   const empty = loaded && !c.loading && !c.error && c.rows.length === 0;
 
-  const idOf = (row: Row) => row[entity.rowKey] as RowId;
-  const nameOf = (row: Row) => String(row[visible[0]?.field ?? entity.rowKey] ?? idOf(row) ?? '');
-  const keyOf = useCallback((i: number) => String(c.rows[i]?.[entity.rowKey] ?? i), [c.rows, entity.rowKey]);
+  const { rowKey } = entity;
+  const idOf = useCallback((row: Row) => row[rowKey] as RowId, [rowKey]);
+  const nameField = visible[0]?.field ?? rowKey;
+  const nameOf = useCallback((row: Row) => String(row[nameField] ?? idOf(row) ?? ''), [nameField, idOf]);
+  const keyOf = useCallback((i: number) => String(c.rows[i]?.[rowKey] ?? i), [c.rows, rowKey]);
   const onNearEnd = useCallback(() => send({ type: 'NEAR_END' }), [send]);
 
-  const renderRow = (i: number, style: { height: number }) => {
-    const row = c.rows[i];
-    return (
-      <Table.Row key={keyOf(i)} aria-rowindex={i + 1 + headerRows} height={`${style.height}px`}>
-        {visible.map((col) => (
-          <DataCell
-            key={col.name}
-            column={col}
-            value={row[col.field]}
-            onCommit={inlineEdit && col.editable ? (text) => send({ type: 'UPDATE_CELL', rowId: idOf(row), field: col.field, text }) : undefined}
-          />
-        ))}
-        {hasActions && (
-          <RowActions
-            rowName={nameOf(row)}
-            size={sizes.phone ? 'sm' : '2xs'}
-            onShow={onShow && (() => onShow(row))}
-            onEdit={canEdit && onEdit ? () => onEdit(row) : undefined}
-            onRemove={canRemove ? () => setRemoving(row) : undefined}
-          />
-        )}
-      </Table.Row>
-    );
-  };
+  const canShow = !!onShow;
+  const canEditRow = canEdit && !!onEdit;
+  const rowView = useMemo<RowView>(
+    () => ({
+      columns: visible,
+      labels: visible.map((col) => t(col.label)),
+      editable: visible.map((col) => inlineEdit && !!col.editable),
+      firstRowIndex: 1 + headerRows,
+      t,
+      nameOf,
+      commit: (row, field, text) => send({ type: 'UPDATE_CELL', rowId: idOf(row), field, text }),
+      show: canShow ? (row) => latest.current.onShow?.(row) : undefined,
+      edit: canEditRow ? (row) => latest.current.onEdit?.(row) : undefined,
+      remove: canRemove ? setRemoving : undefined,
+    }),
+    [visible, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove],
+  );
+  const rowStyles = useRowStyles(sizes.row, sizes.phone);
+  const renderRow = (i: number) => <DataRow key={keyOf(i)} row={c.rows[i]} index={i} view={rowView} />;
 
   return (
     <Box minW="0">
@@ -141,6 +141,7 @@ export function DataTable(props: DataTableProps) {
               keyOf={keyOf}
               onNearEnd={onNearEnd}
               renderRow={renderRow}
+              css={rowStyles}
             />
           )}
         </Table.Root>

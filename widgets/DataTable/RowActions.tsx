@@ -1,39 +1,33 @@
-/** The actions cell of a row: show, edit and remove, each present only when the parent handles it and the role allows it. */
-import { HStack, IconButton, Table } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
-import { EyeIcon } from '../icons';
-import { PencilIcon, TrashIcon } from './icons';
+/**
+ * The actions cell of a row: show, edit and remove, each present only when the parent handles it and the role
+ * allows it. Plain buttons styled by the body's stylesheet (rowStyles: Chakra's ghost button recipe, the icon
+ * a mask of the button's ::before).
+ */
+import type { TFunction } from 'i18next';
+import { ROW_CLASS as C } from './rowStyles';
 
 export interface RowActionsProps {
   /** Text naming the row in the buttons' accessible names. */
   rowName: string;
+  /** The table's `t` (no translation hook per row). */
+  t: TFunction;
   onShow?: () => void;
   onEdit?: () => void;
   onRemove?: () => void;
-  size: '2xs' | 'sm';
 }
 
-export function RowActions({ rowName, onShow, onEdit, onRemove, size }: RowActionsProps) {
-  const { t } = useTranslation();
+const SHOW = `${C.action} ${C.show}`;
+const EDIT = `${C.action} ${C.editRow}`;
+const REMOVE = `${C.action} ${C.remove} ${C.danger}`;
+
+export function RowActions({ rowName, t, onShow, onEdit, onRemove }: RowActionsProps) {
   return (
-    <Table.Cell py="0" px="1">
-      <HStack gap="0.5" justify="center">
-        {onShow && (
-          <IconButton size={size} variant="ghost" aria-label={t('dataTable.show', { row: rowName })} onClick={onShow}>
-            <EyeIcon />
-          </IconButton>
-        )}
-        {onEdit && (
-          <IconButton size={size} variant="ghost" aria-label={t('dataTable.edit', { row: rowName })} onClick={onEdit}>
-            <PencilIcon />
-          </IconButton>
-        )}
-        {onRemove && (
-          <IconButton size={size} variant="ghost" colorPalette="red" aria-label={t('dataTable.remove', { row: rowName })} onClick={onRemove}>
-            <TrashIcon />
-          </IconButton>
-        )}
-      </HStack>
-    </Table.Cell>
+    <td className={C.actions}>
+      <div>
+        {onShow && <button type="button" className={SHOW} aria-label={t('dataTable.show', { row: rowName })} onClick={onShow} />}
+        {onEdit && <button type="button" className={EDIT} aria-label={t('dataTable.edit', { row: rowName })} onClick={onEdit} />}
+        {onRemove && <button type="button" className={REMOVE} aria-label={t('dataTable.remove', { row: rowName })} onClick={onRemove} />}
+      </div>
+    </td>
   );
 }

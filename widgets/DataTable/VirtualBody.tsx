@@ -3,7 +3,7 @@
  * scroll height of all loaded rows. Near the end of the loaded rows it asks for more (NEAR_END).
  */
 import { useEffect, type ReactNode, type RefObject } from 'react';
-import { Table } from '@chakra-ui/react';
+import { Table, type SystemStyleObject } from '@chakra-ui/react';
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { shouldLoadMore } from '../../engine/list/sizes';
 
@@ -21,22 +21,38 @@ export interface VirtualBodyProps {
   colSpan: number;
   keyOf: (index: number) => string | number;
   onNearEnd: () => void;
-  renderRow: (index: number, style: { height: number }) => ReactNode;
+  /** A row of `rowHeight` px; it gets its key from `keyOf`. */
+  renderRow: (index: number) => ReactNode;
+  /** Styles of the <tbody>, which style the rows (see rowStyles). */
+  css?: SystemStyleObject;
 }
 
 /** The element's size, or the expected one while it has none (no layout engine, hidden parent). */
 function observeWithFallback(fallback: Rect) {
-  return (instance: Virtualizer<HTMLDivElement, HTMLTableRowElement>, cb: (rect: Rect) => void) =>
-    observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : fallback));
+  return (instance: Virtual, cb: (rect: Rect) => void) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : fallback));
 }
 
-export function VirtualBody(p: VirtualBodyProps) {
+type Virtual = Virtualizer<HTMLDivElement, HTMLTableRowElement>;
+
+/** Rows rendered beyond each edge of the view: enough for a frame of a fast scroll, and each costs a mount. */
+const OVERSCAN = 3;
+
+export function VirtualBody({ css, ...p }: VirtualBodyProps) {
+  // The styled <tbody> stays out of the scroll re-renders: VirtualRows holds the virtualizer's state.
+  return (
+    <Table.Body css={css}>
+      <VirtualRows {...p} />
+    </Table.Body>
+  );
+}
+
+function VirtualRows(p: Omit<VirtualBodyProps, 'css'>) {
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
     count: p.count,
     getScrollElement: () => p.scrollRef.current,
     estimateSize: () => p.rowHeight,
     getItemKey: p.keyOf,
-    overscan: 8,
+    overscan: OVERSCAN,
     paddingStart: p.headHeight,
     initialRect: { width: 1024, height: p.viewHeight },
     observeElementRect: observeWithFallback({ width: 1024, height: p.viewHeight }),
@@ -54,11 +70,11 @@ export function VirtualBody(p: VirtualBodyProps) {
   const top = items.length ? items[0].start - p.headHeight : 0;
   const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   return (
-    <Table.Body>
+    <>
       {top > 0 && <Spacer height={top} colSpan={p.colSpan} />}
-      {items.map((item) => p.renderRow(item.index, { height: p.rowHeight }))}
+      {items.map((item) => p.renderRow(item.index))}
       {bottom > 0 && <Spacer height={bottom} colSpan={p.colSpan} />}
-    </Table.Body>
+    </>
   );
 }
 

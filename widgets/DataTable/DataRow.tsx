@@ -1,0 +1,61 @@
+/**
+ * One body row. Memoized: its props are the row object, its index and the table's RowView, which stay the same
+ * while scrolling, so a scroll frame renders only the rows that come into view.
+ */
+import { memo } from 'react';
+import type { TFunction } from 'i18next';
+import type { ResolvedColumn } from '../../engine/metadata/resolve';
+import type { Row } from '../../machines/dataTable';
+import { DataCell } from './DataCell';
+import { RowActions } from './RowActions';
+
+/** What every row shares; the table builds it once per change of columns, roles, language or handlers. */
+export interface RowView {
+  columns: readonly ResolvedColumn[];
+  /** The columns' labels, translated. */
+  labels: readonly string[];
+  /** Per column: edited inline. */
+  editable: readonly boolean[];
+  /** aria-rowindex of the first body row (after the header rows). */
+  firstRowIndex: number;
+  t: TFunction;
+  nameOf: (row: Row) => string;
+  commit: (row: Row, field: string, text: string) => void;
+  /** Row actions; each absent when the parent does not handle it or the role does not allow it. */
+  show?: (row: Row) => void;
+  edit?: (row: Row) => void;
+  remove?: (row: Row) => void;
+}
+
+export interface DataRowProps {
+  row: Row;
+  index: number;
+  view: RowView;
+}
+
+export const DataRow = memo(function DataRow({ row, index, view }: DataRowProps) {
+  const { show, edit, remove } = view;
+  return (
+    <tr aria-rowindex={index + view.firstRowIndex}>
+      {view.columns.map((col, i) => (
+        <DataCell
+          key={col.name}
+          column={col}
+          label={view.labels[i]}
+          value={row[col.field]}
+          t={view.t}
+          onCommit={view.editable[i] ? (text) => view.commit(row, col.field, text) : undefined}
+        />
+      ))}
+      {(show || edit || remove) && (
+        <RowActions
+          rowName={view.nameOf(row)}
+          t={view.t}
+          onShow={show && (() => show(row))}
+          onEdit={edit && (() => edit(row))}
+          onRemove={remove && (() => remove(row))}
+        />
+      )}
+    </tr>
+  );
+});

@@ -1,0 +1,77 @@
+/**
+ * One stylesheet for every body row, set on the <tbody>: the rows themselves are plain <tr>/<td>/<button>
+ * with static class names. Per-cell Chakra components cost a style serialization each on every mount, and a
+ * fast scroll mounts a whole screen of rows per frame. The styles come from the same Chakra recipes
+ * (table size sm, button ghost), so the look and the theme tokens stay those of the components.
+ */
+import { useMemo } from 'react';
+import { useRecipe, useSlotRecipe, type SystemStyleObject } from '@chakra-ui/react';
+import { ROW_ICON_MASKS } from './icons';
+
+/** Class names the rows use. */
+export const ROW_CLASS = {
+  /** The inline-edit button of an editable cell. */
+  edit: 'dt-edit',
+  /** A cell holding an input (the cell being edited). */
+  editing: 'dt-editing',
+  actions: 'dt-actions',
+  action: 'dt-action',
+  /** The remove action (red). */
+  danger: 'dt-danger',
+  /** The action's icon (a mask on its ::before). */
+  show: 'dt-show',
+  editRow: 'dt-edit-row',
+  remove: 'dt-remove',
+} as const;
+
+/** The button recipe's icon size (its `_icon`, which styles an <svg> child) for the two button sizes used. */
+const ICON_SIZE = { '2xs': '3.5', sm: '4' } as const;
+
+const ellipsis = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+export function useRowStyles(rowHeight: number, phone: boolean): SystemStyleObject {
+  const table = useSlotRecipe({ key: 'table' });
+  const button = useRecipe({ key: 'button' });
+  return useMemo(() => {
+    const { row, cell } = table({ size: 'sm' });
+    const size = phone ? 'sm' : '2xs';
+    const c = ROW_CLASS;
+    return {
+      '& > tr': { ...row, height: `${rowHeight}px` },
+      '& > tr > td': { ...cell, py: '0', ...ellipsis },
+      [`& > tr > td.${c.editing}, & > tr > td.${c.actions}`]: { px: '1', whiteSpace: 'normal', overflow: 'visible' },
+      [`& .${c.edit}`]: {
+        w: 'full',
+        textAlign: 'start',
+        minH: '5',
+        rounded: 'sm',
+        cursor: 'text',
+        ...ellipsis,
+        _hover: { bg: 'bg.muted' },
+        focusVisibleRing: 'inside',
+      },
+      [`& .${c.actions} > div`]: { display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '0.5' },
+      [`& .${c.action}`]: {
+        ...button({ size, variant: 'ghost' }),
+        // as Chakra's IconButton
+        px: '0',
+        py: '0',
+        _before: {
+          content: '""',
+          boxSize: ICON_SIZE[size],
+          flexShrink: '0',
+          bg: 'currentColor',
+          maskSize: 'contain',
+          maskRepeat: 'no-repeat',
+          maskPosition: 'center',
+          // Forced colors replace backgrounds: keep the icon in the button's text color.
+          '@media (forced-colors: active)': { forcedColorAdjust: 'none', bg: 'ButtonText' },
+        },
+      },
+      [`& .${c.show}::before`]: { maskImage: ROW_ICON_MASKS.show },
+      [`& .${c.editRow}::before`]: { maskImage: ROW_ICON_MASKS.edit },
+      [`& .${c.remove}::before`]: { maskImage: ROW_ICON_MASKS.remove },
+      [`& .${c.danger}`]: { colorPalette: 'red' },
+    } as SystemStyleObject;
+  }, [table, button, rowHeight, phone]);
+}
