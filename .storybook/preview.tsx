@@ -4,8 +4,6 @@ import type { Preview } from '@storybook/react-vite';
 import { UiProvider } from '../widgets/UiProvider';
 import i18next, { DEFAULT_LANGUAGE, initI18n, isLanguage } from '../locales/i18n';
 
-initI18n(DEFAULT_LANGUAGE);
-
 /** Follows the toolbar only when it changes, so a LanguageSwitch inside a story keeps its choice. */
 function LocaleSync({ locale, children }: { locale: unknown; children: ReactNode }) {
   useEffect(() => {
@@ -15,6 +13,10 @@ function LocaleSync({ locale, children }: { locale: unknown; children: ReactNode
 }
 
 const preview: Preview = {
+  // the texts of a language load on first use: stories render once Spanish is there
+  beforeAll: async () => {
+    await initI18n(DEFAULT_LANGUAGE);
+  },
   globalTypes: {
     locale: {
       description: 'Language',

@@ -5,13 +5,16 @@ import { initI18n } from '../locales/i18n';
 import { UiProvider } from '../widgets/UiProvider';
 import { createAppRouter } from './app/router';
 
-initI18n();
+// The router starts loading the first screen while the texts of the language load; render when both can.
+const texts = initI18n();
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <UiProvider>
-      <RouterProvider router={router} />
-    </UiProvider>
-  </StrictMode>,
+void texts.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <UiProvider>
+        <RouterProvider router={router} />
+      </UiProvider>
+    </StrictMode>,
+  ),
 );

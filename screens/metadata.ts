@@ -1,7 +1,9 @@
-/** Every entity of schemas/, resolved with the engine's defaults. Bundled at build time. */
+/**
+ * Every entity of schemas/, resolved with the engine's defaults. Bundled at build time, in the chunk of the
+ * entity screens (the route tree reads only the routes, from screens/entityRoutes.ts).
+ */
 import { resolveEntity, type ResolvedEntity } from '../engine/metadata/resolve';
 import type { ColumnsManifest, JsonSchema, UiSchema } from '../engine/metadata/types';
-import type { EntityRoute } from '../engine/routeTree';
 
 const schemas = import.meta.glob<JsonSchema>('../schemas/*/schema.json', { eager: true, import: 'default' });
 const manifests = import.meta.glob<ColumnsManifest>('../schemas/*/columns.json', { eager: true, import: 'default' });
@@ -16,10 +18,6 @@ export const entities: Readonly<Record<string, ResolvedEntity>> = Object.fromEnt
     const columns = manifests[`${dir}/columns.json`] ?? { columns: [] };
     return [name, resolveEntity({ name, schema, columns, ui: uis[`${dir}/ui.json`] })];
   }),
-);
-
-export const entityRoutes: EntityRoute[] = Object.values(entities).flatMap((e) =>
-  e.route ? [{ entity: e.name, area: e.route.area, path: e.route.path, roles: e.route.roles }] : [],
 );
 
 export function entityOf(name: string | undefined): ResolvedEntity {

@@ -25,13 +25,16 @@ export const screens: Record<string, Loader> = {
   singleRecord: () => import('./entity/SingleRecordScreen'),
 };
 
-export function loadScreen(name: string | undefined): Promise<{ Component: ComponentType<ScreenProps> }> {
-  const loader = (name && screens[name]) || screens.notAvailable;
+/** A chunk's import, failing when it has not arrived within CHUNK_LOAD_TIMEOUT_MS. */
+export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('chunk load timeout')), CHUNK_LOAD_TIMEOUT_MS);
   });
-  return Promise.race([loader(), timeout])
-    .then((m) => ({ Component: m.default }))
-    .finally(() => clearTimeout(timer));
+  return Promise.race([load(), timeout]).finally(() => clearTimeout(timer));
+}
+
+export function loadScreen(name: string | undefined): Promise<{ Component: ComponentType<ScreenProps> }> {
+  const loader = (name && screens[name]) || screens.notAvailable;
+  return loadChunk(loader).then((m) => ({ Component: m.default }));
 }

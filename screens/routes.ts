@@ -1,6 +1,6 @@
 /** The whole route tree of spec §2, as data. Screens are named here and resolved in screens/registry.tsx. */
 import { withEntityRoutes, type RouteNode } from '../engine/routeTree';
-import { entityRoutes } from './metadata';
+import { entityRoutes } from './entityRoutes';
 import { ROLES } from '../engine/roles';
 
 const ADMIN_ONLY = [ROLES.ADMIN];

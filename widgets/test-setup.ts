@@ -39,7 +39,7 @@ function polyfill() {
 }
 
 polyfill();
-initI18n('es');
+await initI18n('es');
 const annotations = setProjectAnnotations(preview);
 beforeAll(annotations.beforeAll);
 

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useMemo } from 'react';
 import { buildMenu } from '../../engine/routeTree';
 import { AppShell } from '../../widgets/AppShell';
+import { useToaster } from '../../widgets/UiProvider';
 import { routeTree } from '../routes';
 import { useSession } from './useSession';
 
@@ -10,6 +11,8 @@ export function ShellLayout() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  // logged-in screens save, delete and report: their toaster loads with them, not with the first toast
+  useToaster();
   const menu = useMemo(() => buildMenu(routeTree, user?.roles ?? []), [user]);
   if (!user) return null;
   return (

@@ -2,10 +2,9 @@
 import { Navigate, Outlet, createHashRouter, type RouteObject } from 'react-router-dom';
 import type { RouteNode } from '../../engine/routeTree';
 import { routeTree } from '../routes';
-import { loadScreen } from '../registry';
+import { loadChunk, loadScreen } from '../registry';
 import { Guard } from './Guard';
 import { RootLayout } from './RootLayout';
-import { ShellLayout } from './ShellLayout';
 import { NavigationProgress } from '../../widgets/NavigationProgress';
 import ErrorScreen from '../status/ErrorScreen';
 
@@ -20,6 +19,18 @@ function guardedScreen(screen: string | undefined, chain: RouteNode[]) {
         </Guard>
       ),
     };
+  };
+}
+
+/** The logged-in frame (header, menu, drawer) is a chunk of its own: the login screen does not need it. */
+async function loggedInFrame() {
+  const { ShellLayout } = await loadChunk(() => import('./ShellLayout'));
+  return {
+    Component: () => (
+      <Guard chain={[]}>
+        <ShellLayout />
+      </Guard>
+    ),
   };
 }
 
@@ -58,7 +69,7 @@ export function buildRoutes(tree: readonly RouteNode[] = routeTree): RouteObject
       hydrateFallbackElement: <NavigationProgress active />,
       children: [
         ...publicAreas,
-        { element: <Guard chain={[]}><ShellLayout /></Guard>, children: [...privateAreas, { path: '*', element: <ErrorScreen /> }] },
+        { lazy: loggedInFrame, children: [...privateAreas, { path: '*', element: <ErrorScreen /> }] },
       ],
     },
   ];
