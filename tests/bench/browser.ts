@@ -2,13 +2,14 @@
  * Browser figures, in Debian's Chromium through playwright-core:
  *
  * (a) scroll: the Storybook story "Widgets/DataTable — HundredThousandRows" (the real DataTable widget over
- *     a 100,000-row in-memory source), built with `storybook build` and served statically. Every page is
- *     loaded first (the table then holds 100,000 rows, its scroll height is 3,000,000 px), then the table is
- *     scrolled programmatically while requestAnimationFrame timestamps are recorded. Why the story and not the
- *     app: the app's list asks the server for ~210 rows at a time, so holding 100,000 rows would take ~480
- *     server round trips, each with a count over the table, and the figure would mostly time the server; the
- *     story runs the same widget, virtualizer and state machine with an instant source, so the frame times are
- *     the table's own.
+ *     a 100,000-row in-memory source), built with `storybook build` and served statically; the build leaves out
+ *     Storybook's highlight tool, which reads the computed style of every element on each DOM change (see
+ *     .storybook/main.ts). Every page is loaded first (the table then holds 100,000 rows, its scroll height is
+ *     3,000,000 px), then the table is scrolled programmatically while requestAnimationFrame timestamps are
+ *     recorded. Why the story and not the app: the app's list asks the server for ~210 rows at a time, so holding
+ *     100,000 rows would take ~480 server round trips, each with a count over the table, and the figure would
+ *     mostly time the server; the story runs the same widget, virtualizer and state machine with an instant
+ *     source, so the frame times are the table's own.
  * (b) time from navigation to the first rows of the article list, against the server with the seeded data;
  * (c) keystroke-to-paint in the article form: Event timestamp of the keydown to the end of the first frame
  *     painted after the input event (rAF, then a task: the paint happens between the two);
@@ -35,7 +36,7 @@ export function buildApp(outDir: string) {
 }
 
 export function buildStorybook(outDir: string) {
-  execFileSync('npx', ['storybook', 'build', '-o', outDir, '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' } });
+  execFileSync('npx', ['storybook', 'build', '-o', outDir, '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', STORYBOOK_BENCH: '1' } });
 }
 
 const TYPES: Record<string, string> = {
