@@ -50,6 +50,9 @@ export function DataTable(props: DataTableProps) {
   const nameOf = useCallback((row: Row) => String(row[nameField] ?? idOf(row) ?? ''), [nameField, idOf]);
   const keyOf = useCallback((i: number) => String(c.rows[i]?.[rowKey] ?? i), [c.rows, rowKey]);
   const onNearEnd = useCallback(() => send({ type: 'NEAR_END' }), [send]);
+  // Stable, so the memoized header is not drawn again when a page of rows arrives.
+  const onSort = useCallback((field: string) => send({ type: 'SORT', field }), [send]);
+  const onFilter = useCallback((key: string, value: string) => send({ type: 'FILTER', key, value }), [send]);
 
   const canShow = !!onShow;
   const canEditRow = canEdit && !!onEdit;
@@ -113,9 +116,9 @@ export function DataTable(props: DataTableProps) {
           <TableHead
             columns={visible}
             query={c.query}
-            onSort={(field) => send({ type: 'SORT', field })}
+            onSort={onSort}
             filterRowVisible={c.filterRowVisible}
-            onFilter={(key, value) => send({ type: 'FILTER', key, value })}
+            onFilter={onFilter}
             hasActions={hasActions}
             titleHeight={sizes.title}
             filterHeight={sizes.head - sizes.title}

@@ -1,4 +1,5 @@
 /** The sticky header: one row of column titles (sortable ones are buttons with aria-sort) and the optional filter row. */
+import { memo } from 'react';
 import { chakra, Input, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
@@ -20,7 +21,17 @@ export interface TableHeadProps {
 const ariaSort = (c: ResolvedColumn, q: TableQuery) =>
   !c.sortable ? undefined : q.sort !== c.field ? 'none' : q.sortOrder === 'asc' ? 'ascending' : 'descending';
 
-export function TableHead({ columns, query, onSort, filterRowVisible, onFilter, hasActions, titleHeight, filterHeight }: TableHeadProps) {
+/** Memoized: its props stay the same while rows load and scroll. */
+export const TableHead = memo(function TableHead({
+  columns,
+  query,
+  onSort,
+  filterRowVisible,
+  onFilter,
+  hasActions,
+  titleHeight,
+  filterHeight,
+}: TableHeadProps) {
   const { t } = useTranslation();
   return (
     <Table.Header position="sticky" top="0" zIndex="1">
@@ -81,4 +92,4 @@ export function TableHead({ columns, query, onSort, filterRowVisible, onFilter, 
       )}
     </Table.Header>
   );
-}
+});
