@@ -1,6 +1,11 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+
+// The precompiled form validators run the engine's TypeScript (ajv set-up, entity resolution) at build time:
+// tsx loads them, so this config imports no TypeScript of the project itself.
+const { formValidators } = (await tsImport('./scripts/formValidators.ts', import.meta.url)) as typeof import('./scripts/formValidators');
 
 // One id per build: the browser compares it with /api/version to offer "new content available".
 const buildId = process.env.BUILD_ID ?? new Date().toISOString();
@@ -34,7 +39,7 @@ function rjsfChakraSystem(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), rjsfChakraSystem(), versionFile()],
+  plugins: [react(), rjsfChakraSystem(), formValidators(), versionFile()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` } },

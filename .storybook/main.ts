@@ -8,6 +8,12 @@ const config: StorybookConfig = {
   // change of the story it reads the computed style of every element on the page, about 5 ms per frame of a
   // scrolling table, which no app page pays.
   features: { highlight: process.env.STORYBOOK_BENCH !== '1' },
+  // Stories validate fixture schemas that are not in schemas/: the form compiles its validators at run time
+  // here (widgets/SchemaForm/rules.ts), not with the app's precompiled ones.
+  viteFinal: (config) => ({
+    ...config,
+    plugins: (config.plugins ?? []).flat().filter((p) => !(p && typeof p === 'object' && 'name' in p && p.name === 'form-validators')),
+  }),
 };
 
 export default config;

@@ -1,26 +1,17 @@
-/** One ajv set-up for browser and server (JSON Schema draft-07), with the project's keyword `maxDecimals`. */
-import Ajv, { type ValidateFunction } from 'ajv';
+/**
+ * One ajv set-up (JSON Schema draft-07) with the project's keyword `maxDecimals`. The server compiles with it
+ * at run time; the app build compiles the schemas of schemas/ with it ahead of time (scripts/formValidators.ts),
+ * so the browser never compiles code. Storybook and the UI tests compile the fixture schemas at run time.
+ */
+import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../metadata/types';
+import { maxDecimals } from './maxDecimals';
 
-export function decimalsOf(n: number): number {
-  if (!Number.isFinite(n)) return 0;
-  const s = String(n);
-  const exp = /e-(\d+)$/.exec(s);
-  if (exp) return Number(exp[1]) + (s.split('e')[0].split('.')[1]?.length ?? 0);
-  return s.split('.')[1]?.length ?? 0;
-}
-
-export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, coerceTypes: false, useDefaults: false });
+export function createAjv(options: Options = {}): Ajv {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, coerceTypes: false, useDefaults: false, ...options });
   addFormats(ajv);
-  ajv.addKeyword({
-    keyword: 'maxDecimals',
-    type: 'number',
-    schemaType: 'number',
-    validate: (max: number, data: number) => decimalsOf(data) <= max,
-    error: { message: 'maxDecimals' },
-  });
+  ajv.addKeyword(maxDecimals);
   return ajv;
 }
 

@@ -37,7 +37,6 @@ export interface SchemaFormProps {
 }
 
 const Form = withTheme<FormRecord, RJSFSchema, SchemaFormContext>(formTheme);
-const validator = createEngineValidator<FormRecord>();
 /** A `const` (a box that must be ticked) is a rule to meet, not a value to fill in. */
 const defaultsBehavior = { constAsDefaults: 'never' } as const;
 
@@ -51,6 +50,7 @@ export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, ser
     setCurrent(formData);
   }
   const schema = entity.schema as RJSFSchema;
+  const validator = useMemo(() => createEngineValidator<FormRecord>(schema), [schema]);
   const uiSchema = useMemo(() => prepareUi(entity.schema, entity.ui, formWidgets), [entity.schema, entity.ui]);
   const formContext = useMemo(() => ({ entity: entity.name, optionsSource }), [entity.name, optionsSource]);
   const extraErrors = useServerErrors<FormRecord>(serverErrors, current);

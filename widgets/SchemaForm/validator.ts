@@ -1,16 +1,15 @@
 /**
- * The form's RJSF validator runs the engine's rule set (engine/validation: the same ajv set-up, custom
- * keyword `maxDecimals` and error codes the server uses), so browser and server cannot disagree.
- * RJSF's own ajv validator is kept only for `isValid`, which RJSF calls to resolve if/then/else, oneOf and
- * dependencies while rendering (for instance to mark a conditional required field).
+ * The form's RJSF validator runs the engine's rule set (engine/validation: the same ajv set-up, custom keyword
+ * `maxDecimals` and error codes the server uses), so browser and server cannot disagree. The validate
+ * functions come from ./rules: compiled at run time in Storybook and tests, ahead of time in the app build.
+ * `isValid`, which RJSF calls to resolve if/then/else, oneOf and dependencies while rendering (for instance to
+ * mark a conditional required field), runs the same validators.
  */
-import type { RJSFSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import { validatorFor } from '../../engine/validation/ajv';
-import { validateRecord } from '../../engine/validation/fieldErrors';
+import { ID_KEY, JUNK_OPTION_ID, type RJSFSchema, type RJSFValidationError, type ValidationData, type ValidatorType } from '@rjsf/utils';
+import { toFieldErrors } from '../../engine/validation/toFieldErrors';
 import type { FieldError } from '../../engine/errors';
-import type { JsonSchema } from '../../engine/metadata/types';
 import { encodeFieldError, toErrorSchema } from './errorCodes';
+import { validatorOf } from './rules';
 
 /**
  * Codes the form does not show: `unknownField` (a loaded record carries id, version and other stored
@@ -19,21 +18,11 @@ import { encodeFieldError, toErrorSchema } from './errorCodes';
  */
 const HIDDEN_CODES = new Set(['unknownField', 'if', 'anyOf', 'oneOf', 'not']);
 
-/** RJSF may hand over equal schemas as new objects: one object per distinct schema keeps ajv compiling once. */
-const canonical = new Map<string, JsonSchema>();
-function canonicalSchema(schema: RJSFSchema): JsonSchema {
-  const key = JSON.stringify(schema);
-  let found = canonical.get(key);
-  if (!found) {
-    found = schema as JsonSchema;
-    canonical.set(key, found);
-  }
-  return found;
-}
-
 /** The record's field errors as the form shows them. */
 export function formFieldErrors(schema: RJSFSchema, data: unknown): FieldError[] {
-  return validateRecord(canonicalSchema(schema), data ?? {}).filter((e) => !HIDDEN_CODES.has(e.code));
+  const validate = validatorOf(schema);
+  const errors = validate(data ?? {}) ? [] : toFieldErrors(validate.errors);
+  return errors.filter((e) => !HIDDEN_CODES.has(e.code));
 }
 
 function toValidationError(e: FieldError): RJSFValidationError {
@@ -41,19 +30,22 @@ function toValidationError(e: FieldError): RJSFValidationError {
   return { name: e.code, property: e.field ? `.${e.field}` : '.', message, params: e.params ?? {}, stack: `${e.field} ${e.code}` };
 }
 
-let resolver: ValidatorType | undefined;
-
-export function createEngineValidator<T = unknown>(): ValidatorType<T> {
-  resolver ??= customizeValidator();
-  const rjsf = resolver;
+/**
+ * `root`: the form's schema. RJSF validates live edits against the schema resolved for the current data (its
+ * conditionals applied); the record is checked against the root instead, as the server checks it.
+ */
+export function createEngineValidator<T = unknown>(root?: RJSFSchema): ValidatorType<T> {
   return {
     validateFormData(formData: T | undefined, schema: RJSFSchema): ValidationData<T> {
-      const errors = formFieldErrors(schema, formData);
+      const errors = formFieldErrors(root ?? schema, formData);
       return { errors: errors.map(toValidationError), errorSchema: toErrorSchema<T>(errors) };
     },
-    isValid: (schema, formData, rootSchema) => rjsf.isValid(schema, formData, rootSchema),
+    isValid(schema, formData) {
+      if (schema[ID_KEY] === JUNK_OPTION_ID) return false;
+      return validatorOf(schema)(formData) === true;
+    },
     rawValidation<Result = unknown>(schema: RJSFSchema, formData?: T) {
-      const validate = validatorFor(canonicalSchema(schema));
+      const validate = validatorOf(root ?? schema);
       validate(formData);
       return { errors: (validate.errors ?? undefined) as Result[] | undefined };
     },
