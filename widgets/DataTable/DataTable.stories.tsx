@@ -18,8 +18,8 @@ type HarnessProps = Omit<DataTableProps, 'source'> & MemorySourceOptions & { row
  * Story harness: a fresh in-memory source (fixture) per render, so stories and tests never share data.
  * A test may pass its own `source` to look at the calls.
  */
-function MemoryTable({ rowCount, latency, savedColumns, source: given, ...props }: HarnessProps) {
-  const [source] = useState(() => given ?? memorySource(categoriaRows(rowCount), { latency, savedColumns }));
+function MemoryTable({ rowCount, latency, savedColumns, estimateOver, source: given, ...props }: HarnessProps) {
+  const [source] = useState(() => given ?? memorySource(categoriaRows(rowCount), { latency, savedColumns, estimateOver }));
   return (
     <Box p="4">
       <DataTable source={source} {...props} />
@@ -48,6 +48,9 @@ export const Default: Story = {};
 
 /** 100,000 rows on the server side; the table loads pages as it scrolls and keeps only the rows in view in the DOM. */
 export const HundredThousandRows: Story = { args: { rowCount: 100_000 } };
+
+/** A large list: the server estimates the total past a thousand rows; the table says "aprox." and keeps scrolling. */
+export const EstimatedTotal: Story = { args: { rowCount: 3000, estimateOver: 1000 } };
 
 export const Empty: Story = { args: { rowCount: 0 } };
 

@@ -6,7 +6,7 @@ import * as stories from './DataTable.stories';
 import { categoriaRows, memorySource } from './memorySource';
 import { emitUpdateList } from './updateList';
 
-const { Default, HundredThousandRows, Empty, ReadOnly, SavedColumns, SlowNetwork } = composeStories(stories);
+const { Default, EstimatedTotal, HundredThousandRows, Empty, ReadOnly, SavedColumns, SlowNetwork } = composeStories(stories);
 
 const table = () => screen.getByRole('table', { name: 'Categorías' });
 const bodyRows = () => within(table()).queryAllByRole('row').filter((r) => r.closest('tbody') && r.hasAttribute('aria-rowindex'));
@@ -24,6 +24,13 @@ describe('DataTable', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
     expect(screen.getByText('Total: 250')).toBeTruthy();
     expect(table().getAttribute('aria-rowcount')).toBe('251');
+  });
+
+  it('says an estimated total is approximate, rounded, with an unknown row count for assistive tech', async () => {
+    render(<EstimatedTotal />);
+    await loaded();
+    expect(screen.getByText('Total: aprox. 2700')).toBeTruthy();
+    expect(table().getAttribute('aria-rowcount')).toBe('-1');
   });
 
   it('searches after the 300 ms debounce, from offset 0', async () => {

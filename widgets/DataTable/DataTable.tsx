@@ -89,6 +89,7 @@ export function DataTable(props: DataTableProps) {
         onSaveColumns={() => send({ type: 'SAVE_COLUMNS' })}
         onAdd={onAdd}
         total={loaded ? c.total : null}
+        estimated={c.totalEstimated}
         loading={c.loading}
       />
       {c.error && (
@@ -104,7 +105,8 @@ export function DataTable(props: DataTableProps) {
           borderSpacing="0"
           minW={`${visible.length * MIN_COLUMN_WIDTH + (hasActions ? ACTIONS_COLUMN_WIDTH : 0)}px`}
           aria-label={props.label ?? entity.name}
-          aria-rowcount={(loaded ? c.total : c.rows.length) + headerRows}
+          // -1: ARIA's "count unknown", for an estimated total
+          aria-rowcount={loaded && c.totalEstimated ? -1 : (loaded ? c.total : c.rows.length) + headerRows}
           aria-busy={c.loading}
         >
           <Table.ColumnGroup>

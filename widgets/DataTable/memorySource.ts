@@ -27,6 +27,8 @@ export interface MemorySourceOptions {
   latency?: number;
   /** The saved column choice the first reply carries. */
   savedColumns?: string[] | null;
+  /** Past this many matching rows the reply's total is an estimate (90 % of the real count), as the server's is. */
+  estimateOver?: number;
 }
 
 export interface MemorySource extends TableSource {
@@ -82,6 +84,7 @@ export function memorySource(rows: Row[], opts: MemorySourceOptions = {}): Memor
       const last = [...saved.values()].at(-1);
       const cols = last ? (JSON.parse(last) as string[]) : (opts.savedColumns ?? null);
       const reply: ListReply<Row> = { total: out.length, rows: out.slice(offset, offset + (q.max ?? 20)), showableColumns: [], cols };
+      if (opts.estimateOver != null && out.length > opts.estimateOver) Object.assign(reply, { total: Math.round(out.length * 0.9), estimated: true });
       return reply;
     },
     async saveColumns(tipo, jsondata) {
