@@ -137,10 +137,13 @@ const selectedOf = (columns: readonly string[]) => ['id', ...columns.filter((c) 
  * sort, whatever the planner guesses. `$total` cannot clash with a field: field names have no `$`.
  */
 export function filteredPage(db: Kysely<any>, table: string, q: NormalQuery, where: Where, columns: readonly string[]) {
+  const selected = selectedOf(columns);
+  // the sort column comes along even when the caller does not show it (select sorts by a column it does not return)
+  const read = selected.includes(q.sort) ? selected : [...selected, q.sort];
   return db
-    .with((w) => w('m').materialized(), (d) => d.selectFrom(table).select(selectedOf(columns)).where(where))
+    .with((w) => w('m').materialized(), (d) => d.selectFrom(table).select(read).where(where))
     .selectFrom('m')
-    .selectAll()
+    .select(selected)
     .select((eb) => eb.selectFrom('m').select((e) => e.cast<number>(e.fn.countAll(), 'integer').as('n')).as('$total'))
     .$call(sortedBy(q))
     .offset(q.offset)

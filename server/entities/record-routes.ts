@@ -93,12 +93,13 @@ function coerce(value: unknown, prop: JsonSchema, required: boolean): unknown {
 export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, entity: ResolvedEntity, ext: EntityExtension | undefined, upkeep: TableUpkeep) {
   const any = db as unknown as Kysely<any>;
   const layout = layoutOf(entity);
-  /** Tells the upkeep which tables a write changed: the row, and the child rows it replaced. */
-  const changed = (data?: Data) => {
+  /** Tells the upkeep which rows a write changed: the record, and its child rows (replaced on update: old and new). */
+  const changed = (data: Data | undefined, replaced: boolean) => {
     upkeep.changed(layout.table);
     for (const child of layout.children) {
       const rows = data?.[child.name];
-      upkeep.changed(child.table, 1 + (Array.isArray(rows) ? rows.length : 0));
+      const n = Array.isArray(rows) ? rows.length : 0;
+      upkeep.changed(child.table, replaced ? 2 * n : Math.max(1, n));
     }
   };
   const base = `/${entity.name}`;
@@ -140,7 +141,7 @@ export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, entity:
       await ext?.afterWrite?.(trx, record, data, ctx);
       return present(trx, record);
     });
-    changed(data);
+    changed(data, false);
     return saved;
   });
 
@@ -161,7 +162,7 @@ export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, entity:
       await ext?.afterWrite?.(trx, record, data, ctx);
       return present(trx, record);
     });
-    changed(data);
+    changed(data, true);
     return updated;
   });
 
@@ -176,7 +177,7 @@ export function recordRoutes(app: FastifyInstance, db: Kysely<Database>, entity:
         })
       : await deleteRecord(any, entity, id);
     if (!deleted) throw notFound();
-    changed();
+    changed(undefined, false);
     return { ok: true as const };
   });
 

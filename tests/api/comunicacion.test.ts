@@ -55,6 +55,10 @@ describeBackends('comunicacion', (backend) => {
     expect((await post('comunicacion/index', { pattern: 'mailbox' })).body.total).toBe(1);
     expect((await post('comunicacion/index', { filters: { estado: 'pendiente' } })).body.total).toBe(1);
     expect((await post('comunicacion/index', { filters: { fecha_creada: '2024' } })).status).toBe(400);
+    // select searches the subject and sorts by a column it does not return (fecha_creada)
+    const options = await post('comunicacion/select', { pattern: 'cotización' });
+    expect(options.status).toBe(200);
+    expect(options.body.rows).toEqual([{ id: expect.any(Number), name: expect.stringMatching(/cotización/i), nombre: expect.stringMatching(/cotización/i) }]);
   });
 
   it('shows a message with the token of its recovery link blanked out', async () => {
