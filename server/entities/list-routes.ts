@@ -21,6 +21,7 @@ import type { EntityExtension } from './extension';
 import { INT_MAX, isPlainObject, objectBody, onlyKeys } from './input';
 import { storedField } from './layout';
 import { queryPage, whereOf } from './list';
+import { patternFields } from './search';
 import { preferenceKey, savedColumns } from './row-config';
 
 const QUERY_KEYS = ['pattern', 'offset', 'max', 'sort', 'sortOrder', 'filters'] as const;
@@ -62,7 +63,7 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
   const any = db as unknown as Kysely<any>;
   const fields = rowFields(entity);
   const showableColumns = entity.columns.map((c) => c.name);
-  const selectSearch = storedField(entity, entity.optionLabel)?.sqlType === 'text' ? [entity.optionLabel] : entity.search;
+  const searched = patternFields(entity);
 
   app.post(`/${entity.list}/index`, { bodyLimit: LIST_BODY_LIMIT }, async (request): Promise<ListReply> => {
     const user = allow(request, entity, 'read');
@@ -73,7 +74,7 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     const q = listQuery(body, entity, COMMON_FILTERS);
     const extra = ext?.index?.parse(body) ?? { wheres: [], errors: [] };
     if (extra.errors.length) throw badRequest('BAD_REQUEST', extra.errors);
-    const wheres = [...whereOf(entity, q, entity.search), ...extra.wheres];
+    const wheres = [...whereOf(entity, q, searched.index), ...extra.wheres];
     const page = (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields));
     const cols = await savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo));
     return { total: page.total, ...estimatedFlag(page), rows: page.rows, showableColumns, cols };
@@ -85,7 +86,7 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     onlyKeys(body, QUERY_KEYS);
     const q = listQuery(body, entity, [...COMMON_FILTERS, 'id']);
     const label = entity.optionLabel;
-    const page = await queryPage(any, entity, q, whereOf(entity, q, selectSearch), [label]);
+    const page = await queryPage(any, entity, q, whereOf(entity, q, searched.select), [label]);
     const rows: SelectOption[] = page.rows.map((r) => {
       const text = r[label] == null ? '' : String(r[label]);
       return { id: r.id as number, name: text, nombre: text };

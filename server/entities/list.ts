@@ -100,10 +100,10 @@ export interface Page {
   rows: Record<string, unknown>[];
 }
 
-interface Total {
-  total: number;
-  estimated: boolean;
-}
+type Total = Omit<Page, 'rows'>;
+
+/** The rows matching `where`, as a query to count or to ask the planner about. */
+const matching = (db: Kysely<any>, table: string, where: Where) => db.selectFrom(table).select(sql.lit(1).as('one')).where(where);
 
 /** Rows the planner expects `query` to return (EXPLAIN's top node). */
 async function plannedRows(query: { explain(format: 'json'): Promise<Record<string, unknown>[]> }): Promise<number> {
@@ -116,15 +116,15 @@ async function plannedRows(query: { explain(format: 'json'): Promise<Record<stri
 /** Matching rows, counted up to EXACT_TOTAL_UP_TO + 1. */
 export function cappedCount(db: Kysely<any>, table: string, where: Where) {
   return db
-    .selectFrom(db.selectFrom(table).select(sql.lit(1).as('one')).where(where).limit(EXACT_TOTAL_UP_TO + 1).as('m'))
+    .selectFrom(matching(db, table, where).limit(EXACT_TOTAL_UP_TO + 1).as('m'))
     .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'));
 }
 
-export async function totalOf(db: Kysely<any>, table: string, where: Where): Promise<Total> {
+/** `estimate`: the planner's, when the caller already asked for it. */
+async function totalOf(db: Kysely<any>, table: string, where: Where, estimate?: number): Promise<Total> {
   const { n } = await cappedCount(db, table, where).executeTakeFirstOrThrow();
   if (n <= EXACT_TOTAL_UP_TO) return { total: n, estimated: false };
-  const estimate = await plannedRows(db.selectFrom(table).select(sql.lit(1).as('one')).where(where));
-  return { total: Math.max(n, Math.round(estimate)), estimated: true };
+  return { total: Math.max(n, Math.round(estimate ?? (await plannedRows(matching(db, table, where))))), estimated: true };
 }
 
 const sortedBy = (q: NormalQuery) => <Q extends { orderBy(c: string, d: 'asc' | 'desc'): Q }>(query: Q) =>
@@ -161,9 +161,14 @@ export function pageQuery(db: Kysely<any>, table: string, q: NormalQuery, where:
   return sorted(db.selectFrom(table).select(selected).where(where)).offset(q.offset).limit(q.max);
 }
 
-/** Whether a pattern's matches are few enough (planner's estimate) to be read first, then sorted. */
-export async function filterFirst(db: Kysely<any>, table: string, q: NormalQuery, where: Where): Promise<boolean> {
-  return !!q.pattern && (await plannedRows(db.selectFrom(table).select(sql.lit(1).as('one')).where(where))) <= FILTER_FIRST_UP_TO;
+/**
+ * The planner's estimate of a pattern's matches, and whether they are few enough to be read first, then
+ * sorted; no estimate (and no EXPLAIN) without a pattern.
+ */
+export async function patternPlan(db: Kysely<any>, table: string, q: NormalQuery, where: Where): Promise<{ estimate?: number; filterFirst: boolean }> {
+  if (!q.pattern) return { filterFirst: false };
+  const estimate = await plannedRows(matching(db, table, where));
+  return { estimate, filterFirst: estimate <= FILTER_FIRST_UP_TO };
 }
 
 /** One page of `columns` (plus id) and the total of matching rows. */
@@ -176,13 +181,14 @@ export async function queryPage(
 ): Promise<Page> {
   const table = layoutOf(entity).table;
   const where = whereAll(wheres);
-  if (await filterFirst(db, table, q, where)) {
+  const plan = await patternPlan(db, table, q, where);
+  if (plan.filterFirst) {
     const found = await filteredPage(db, table, q, where, columns).execute();
     if (found.length) return { total: Number(found[0].$total), estimated: false, rows: found.map(({ $total: _, ...row }) => row) };
     if (q.offset === 0) return { total: 0, estimated: false, rows: [] };
     // past the last page: the count comes on its own
   }
-  const { total, estimated } = await totalOf(db, table, where);
+  const { total, estimated } = await totalOf(db, table, where, plan.estimate);
   const rows = await pageQuery(db, table, q, where, columns).execute();
   return { total, estimated, rows };
 }

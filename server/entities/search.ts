@@ -8,8 +8,16 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { storedField } from './layout';
 
 const SEPARATOR = '\u001f';
+
+/** The fields a pattern matches: on `index` the manifest's search fields, on `select` the option label when it is text. */
+export function patternFields(entity: ResolvedEntity): { index: string[]; select: string[] } {
+  const select = storedField(entity, entity.optionLabel)?.sqlType === 'text' ? [entity.optionLabel] : entity.search;
+  return { index: entity.search, select };
+}
 
 export function searchExpression(fields: readonly string[]): RawBuilder<string> {
   if (fields.length === 1) return sql<string>`${sql.ref(fields[0])}`;

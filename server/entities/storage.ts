@@ -8,7 +8,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { indexName, layoutOf, storedField, type SqlType, type TableLayout } from './layout';
-import { ensureTrigram, isTrigramIndexName, searchExpression, trigramIndexName } from './search';
+import { ensureTrigram, isTrigramIndexName, patternFields, searchExpression, trigramIndexName } from './search';
 
 /** Another constant than apply-schema's lock: the core schema and the entity tables are separate steps. */
 const STORAGE_LOCK = 727_002;
@@ -79,12 +79,12 @@ function btreeIndexes(entity: ResolvedEntity): string[][] {
   return [...[...sortable].filter(indexable).map((f) => [f, 'id']), ...[...filtered].filter(indexable).map((f) => [f])];
 }
 
-/** The field lists matched by `pattern`: the search fields (index) and the option label (select). */
-export function searchFieldLists(entity: ResolvedEntity): string[][] {
-  const lists = entity.search.length ? [entity.search] : [];
-  if (storedField(entity, entity.optionLabel)?.sqlType === 'text' && !(entity.search.length === 1 && entity.search[0] === entity.optionLabel))
-    lists.push([entity.optionLabel]);
-  return lists;
+/** One trigram index per distinct field list a pattern is matched against (search.ts `patternFields`). */
+function searchFieldLists(entity: ResolvedEntity): string[][] {
+  const { index, select } = patternFields(entity);
+  const lists = new Map<string, string[]>();
+  for (const list of [index, select]) if (list.length) lists.set(list.join(','), list);
+  return [...lists.values()];
 }
 
 async function tableIndexes(trx: Transaction<any>, table: string): Promise<string[]> {

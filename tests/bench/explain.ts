@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
 import { checkListQuery } from '../../engine/list/query';
 import { loadEntities } from '../../server/entities';
 import { rowFields } from '../../server/entities/list-routes';
-import { EXACT_TOTAL_UP_TO, cappedCount, filterFirst, filteredPage, pageQuery, whereAll, whereOf } from '../../server/entities/list';
+import { patternFields } from '../../server/entities/search';
+import { EXACT_TOTAL_UP_TO, cappedCount, filteredPage, patternPlan, pageQuery, whereAll, whereOf } from '../../server/entities/list';
 
 export interface Explained {
   query: string;
@@ -46,9 +47,9 @@ export async function explainList(db: Kysely<any>, patterns: readonly string[], 
   ];
   for (const c of cases) {
     const q = checkListQuery(c.query, entity, []).query!;
-    const where = whereAll(whereOf(entity, q, entity.search));
+    const where = whereAll(whereOf(entity, q, patternFields(entity).index));
     // the queries queryPage runs for this case
-    if (await filterFirst(db, 'articulo', q, where)) {
+    if ((await patternPlan(db, 'articulo', q, where)).filterFirst) {
       out.push(await explain(`page and count, ${c.label}`, filteredPage(db, 'articulo', q, where, rowFields(entity))));
       continue;
     }
