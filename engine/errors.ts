@@ -32,8 +32,12 @@ export const ERROR_CODES = [
   'USERNAME_TAKEN',
   'SECUENCIA_DUPLICADA',
   'SECUENCIA_AGOTADA',
+  'REGISTRO_REFERENCIADO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A stable error code of the API (not a field validation code such as `required`). */
+export const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
 
 export interface FieldError {
   field: string;

@@ -23,7 +23,8 @@ interface Call {
 }
 
 /** A machine whose fetches wait until the test answers them. */
-function start(opts: { cols?: string[] | null; mainFilter?: { tipo?: string; parentid?: number } } = {}) {
+function start(opts: { cols?: string[] | null; mainFilter?: { tipo?: string; parentid?: number }; of?: typeof entity; rows?: Row[] } = {}) {
+  const rows = opts.rows ?? ROWS;
   const calls: Call[] = [];
   const saves: SaveColumnsInput[] = [];
   const edits: UpdateColumnInput[] = [];
@@ -40,10 +41,10 @@ function start(opts: { cols?: string[] | null; mainFilter?: { tipo?: string; par
       removeRow: fromPromise<void, { id: string | number }>(async () => undefined),
     },
   });
-  const actor = createActor(machine, { input: { entity, mainFilter: opts.mainFilter, pageSize: 20, fetchSize: 20 } }).start();
-  const answer = async (i: number, total = ROWS.length, cols: string[] | null = opts.cols ?? null) => {
+  const actor = createActor(machine, { input: { entity: opts.of ?? entity, mainFilter: opts.mainFilter, pageSize: 20, fetchSize: 20 } }).start();
+  const answer = async (i: number, total = rows.length, cols: string[] | null = opts.cols ?? null) => {
     const { offset, max } = calls[i].input;
-    calls[i].reply.resolve({ total, rows: ROWS.slice(offset, offset + max), showableColumns: [], cols });
+    calls[i].reply.resolve({ total, rows: rows.slice(offset, offset + max), showableColumns: [], cols });
     await vi.advanceTimersByTimeAsync(0);
   };
   return { actor, calls, saves, edits, saveReply, answer, ctx: () => actor.getSnapshot().context };
@@ -216,6 +217,38 @@ describe('dataTable machine', () => {
     expect(t.ctx().rows[1].orden).toBe(7);
   });
 
+  it('inline edit sends the version the row was listed with, and the row takes the next one', async () => {
+    const t = start({ rows: ROWS.map((r) => ({ ...r, version: 3 })) });
+    await t.answer(0);
+    t.actor.send({ type: 'UPDATE_CELL', rowId: 2, field: 'orden', text: '9' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.edits).toEqual([{ rowid: 2, tablename: 'categoria', colname: 'orden', colvalue: 9, version: 3 }]);
+    expect(t.ctx().rows[1]).toMatchObject({ orden: 9, version: 4 });
+  });
+
+  it('a picked filter (a reference or an enum column) filters at once, even with one character', async () => {
+    const articulo = resolveEntity({
+      name: 'articulo',
+      schema: { type: 'object', properties: { nombre: { type: 'string' }, categoria: { type: 'integer', 'x-ref': 'categoria' }, estado: { type: 'string', enum: ['a', 'b'] } } },
+      columns: { columns: ['nombre', 'categoria', 'estado'] },
+    });
+    const t = start({ of: articulo });
+    await t.answer(0);
+    t.actor.send({ type: 'TOGGLE_FILTERS' });
+    t.actor.send({ type: 'FILTER', key: 'categoria', value: '5' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.calls[1].input.query.filters).toEqual({ categoria: '5' });
+    await t.answer(1);
+    t.actor.send({ type: 'FILTER', key: 'estado', value: 'b' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.calls[2].input.query.filters).toEqual({ categoria: '5', estado: 'b' });
+    await t.answer(2);
+    // a typed text filter still waits for its second character
+    t.actor.send({ type: 'FILTER', key: 'nombre', value: 'x' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.calls).toHaveLength(3);
+  });
+
   it('remove drops the row, lowers the total and emits removed', async () => {
     const t = start();
     await t.answer(0);
@@ -240,7 +273,7 @@ describe('dataTable machine', () => {
 
   it('requestQuery trims the pattern and sends the visible columns', () => {
     expect(
-      requestQuery({ query: { pattern: ' x ', filters: { a: ' bc ' }, sort: 'nombre', sortOrder: 'asc' }, mainFilter: {}, visibleColumns: ['nombre'] }),
+      requestQuery({ query: { pattern: ' x ', filters: { a: ' bc ' }, sort: 'nombre', sortOrder: 'asc' }, mainFilter: {}, visibleColumns: ['nombre'], columns: [] }),
     ).toEqual({ pattern: 'x', sort: 'nombre', sortOrder: 'asc', filters: { a: 'bc' }, cols: ['nombre'] });
   });
 });

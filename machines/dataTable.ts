@@ -107,6 +107,8 @@ export interface UpdateColumnInput {
   tablename: string;
   colname: string;
   colvalue: unknown;
+  /** The row's version as listed, so a stale edit is refused (409) instead of overwriting a newer save. */
+  version?: number;
 }
 
 export const columnsDirty = (c: DataTableContext) => !sameColumns(c.visibleColumns, c.savedColumns);
@@ -122,12 +124,21 @@ export function afterPage(rows: Row[], reply: Pick<ListReply<Row>, 'total' | 'es
   return { rows, total: Math.max(reply.total, rows.length + 1), totalEstimated: true };
 }
 
-/** The `{list}/index` query of the context: main filter plus the filters long enough to filter (spec §5). */
-export function requestQuery(c: Pick<DataTableContext, 'query' | 'mainFilter' | 'visibleColumns'>): ListQuery {
+/**
+ * The value a filter sends, or null while it does not filter: typed text needs its 2 characters (spec §5); a
+ * picked value (a reference or an enum column, ResolvedColumn `pick`) filters as soon as it is chosen.
+ */
+export function filterValue(columns: readonly ResolvedColumn[], key: string, value: string): string | null {
+  const picked = columns.some((c) => c.filter === key && c.pick);
+  return picked ? value.trim() || null : effectiveText(value);
+}
+
+/** The `{list}/index` query of the context: main filter plus the filters that filter. */
+export function requestQuery(c: Pick<DataTableContext, 'query' | 'mainFilter' | 'visibleColumns' | 'columns'>): ListQuery {
   const filters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(c.query.filters)) {
-    const text = effectiveText(value);
-    if (text !== null) filters[key] = text;
+    const v = filterValue(c.columns, key, value);
+    if (v !== null) filters[key] = v;
   }
   if (c.mainFilter.tipo) filters.tipo = c.mainFilter.tipo;
   if (c.mainFilter.parentid != null) filters.parentid = c.mainFilter.parentid;
@@ -135,7 +146,7 @@ export function requestQuery(c: Pick<DataTableContext, 'query' | 'mainFilter' | 
 }
 
 /** Identity of the rows a query returns (the column choice does not change them). */
-export function requestKey(c: Pick<DataTableContext, 'query' | 'mainFilter' | 'visibleColumns'>): string {
+export function requestKey(c: Pick<DataTableContext, 'query' | 'mainFilter' | 'visibleColumns' | 'columns'>): string {
   const { pattern, sort, sortOrder, filters = {} } = requestQuery(c);
   return JSON.stringify([pattern, sort, sortOrder, Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
 }
@@ -193,7 +204,7 @@ export const dataTableMachine = setup({
       return visibleColumnNames(context.columns, event.names).length > 0;
     },
     hidingActiveFilters: ({ context }) =>
-      context.filterRowVisible && Object.values(context.query.filters).some((v) => effectiveText(v) !== null),
+      context.filterRowVisible && Object.entries(context.query.filters).some(([k, v]) => filterValue(context.columns, k, v) !== null),
     validCell: ({ context, event }) => {
       assertEvent(event, 'UPDATE_CELL');
       return cellValue(context.columns.find((c) => c.field === event.field), event.text) !== undefined;
@@ -331,7 +342,9 @@ export const dataTableMachine = setup({
             pendingEdit: ({ context, event }) => {
               assertEvent(event, 'UPDATE_CELL');
               const column = context.columns.find((c) => c.field === event.field);
-              return { rowid: event.rowId, tablename: context.list, colname: event.field, colvalue: cellValue(column, event.text) };
+              const row = context.rows.find((r) => r[context.rowKey] === event.rowId);
+              const version = typeof row?.version === 'number' ? { version: row.version } : {};
+              return { rowid: event.rowId, tablename: context.list, colname: event.field, colvalue: cellValue(column, event.text), ...version };
             },
           }),
           invoke: {
@@ -340,7 +353,12 @@ export const dataTableMachine = setup({
             onDone: {
               target: 'idle',
               actions: assign(({ context: c }) => ({
-                rows: c.rows.map((r) => (r[c.rowKey] === c.pendingEdit!.rowid ? { ...r, [c.pendingEdit!.colname]: c.pendingEdit!.colvalue } : r)),
+                rows: c.rows.map((r) => {
+                  if (r[c.rowKey] !== c.pendingEdit!.rowid) return r;
+                  const edited: Row = { ...r, [c.pendingEdit!.colname]: c.pendingEdit!.colvalue };
+                  if (typeof r.version === 'number') edited.version = r.version + 1;
+                  return edited;
+                }),
                 pendingEdit: null,
               })),
             },

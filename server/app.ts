@@ -12,6 +12,8 @@ import { connect, describeTarget } from './db/connect';
 import { CORE_SCHEMA } from './db/core-schema';
 import type { Database } from './db/types';
 import { embeddedUpkeep, noUpkeep } from './db/upkeep';
+import { createDocuments } from './documents/service';
+import type { Documents } from './documents/types';
 import { entityRoutes, loadEntities, syncEntities } from './entities';
 import { installErrorHandlers } from './http/error-handler';
 import { compactStream } from './http/log-stream';
@@ -20,6 +22,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { serveStatic } from './http/static';
 import { startMailDelivery, type MailDelivery } from './mail/delivery';
 import type { AppContext } from './routes/context';
+import { auditRoutes } from './routes/audit';
 import { passwordRecoveryRoutes } from './routes/password-recovery';
 import { reporteErrorRoutes } from './routes/reporte-error';
 import { sessionRoutes } from './routes/session';
@@ -32,6 +35,8 @@ export interface ServerHandle {
   app: FastifyInstance;
   db: Kysely<Database>;
   config: Config;
+  /** The document service: every entity read and write from code (server/documents). */
+  docs: Documents;
   /** Stops the mail loop, closes the HTTP server (in-flight requests finish) and the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -55,6 +60,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
   const db = await connect(config, (err) => app.log.error({ err }, 'idle database connection failed'));
   let mail: MailDelivery | null = null;
   const upkeep = config.databaseUrl ? noUpkeep : embeddedUpkeep(db as unknown as Kysely<any>, app.log);
+  const docs = createDocuments({ db: db as unknown as Kysely<any>, registry: entities, servers: entities.servers, rules: entities.rules, upkeep });
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -67,7 +73,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
   try {
     await applySchema(db, CORE_SCHEMA);
     await seedAdmin(db, config.adminPassword, app.log);
-    const storage = await syncEntities(db, entities);
+    const storage = await syncEntities(db, entities, docs, app.log);
     if (!storage.trigram) app.log.warn('The pg_trgm extension is not available: list searches scan whole tables (install postgresql-contrib)');
     if (config.jwtSecret && config.jwtSecret.length < 32) app.log.warn('JWT_SECRET is shorter than 32 characters');
     const tokens = accessTokens(await loadJwtSecret(db, config.jwtSecret));
@@ -87,7 +93,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
         userPasswordRoutes(api, ctx);
         reporteErrorRoutes(api, ctx);
         versionRoutes(api, ctx);
-        entityRoutes(api, db, entities, upkeep);
+        auditRoutes(api, ctx);
+        entityRoutes(api, db, entities, docs);
       },
       { prefix: '/api' },
     );
@@ -107,5 +114,5 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     await close().catch(() => {});
     throw err;
   }
-  return { app, db, config, close };
+  return { app, db, config, docs, close };
 }

@@ -2,6 +2,7 @@
  * The bar above a form: its title and the save, edit and exit buttons (spec §1, §2). Exit goes back in
  * history; with no history it replaces the view with `exitTo` or the home route; in a dialog it closes it.
  */
+import type { ReactNode } from 'react';
 import { Button, Flex, Heading, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -24,6 +25,8 @@ export interface SubHeaderProps {
   /** Inside a dialog: exit closes it through `onClose`. */
   dialog?: boolean;
   onClose?: () => void;
+  /** More buttons of the screen (a record's history, its actions), before edit / save / exit. */
+  actions?: ReactNode;
 }
 
 export type ExitAction = { kind: 'close' } | { kind: 'back' } | { kind: 'replace'; to: string };
@@ -35,7 +38,7 @@ export function exitAction(o: { dialog?: boolean; hasHistory: boolean; exitTo?: 
   return { kind: 'replace', to: o.exitTo || HOME_ROUTE };
 }
 
-export function SubHeader({ title, onSave, saveFormId, onEdit, showEdit, saving = false, exitTo, dialog, onClose }: SubHeaderProps) {
+export function SubHeader({ title, onSave, saveFormId, onEdit, showEdit, saving = false, exitTo, dialog, onClose, actions }: SubHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -53,7 +56,8 @@ export function SubHeader({ title, onSave, saveFormId, onEdit, showEdit, saving 
       <Heading as={dialog ? 'h2' : 'h1'} size="md" minW="0" truncate>
         {title}
       </Heading>
-      <HStack gap="2">
+      <HStack gap="2" wrap="wrap">
+        {actions}
         {(showEdit ?? Boolean(onEdit)) && onEdit && (
           <Button type="button" variant="outline" size="sm" onClick={onEdit} disabled={saving}>
             {t('subHeader.edit')}

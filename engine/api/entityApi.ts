@@ -3,7 +3,6 @@
  * (server/entities/routes.ts); the browser and the API tests call them through here.
  */
 import type { ListQuery, ListReply, SelectOption } from '../list/query';
-import type { CategoryNode } from '../categoryTree';
 
 export interface Poster {
   post<T>(path: string, body?: unknown, options?: { quiet?: boolean; signal?: AbortSignal }): Promise<T>;
@@ -17,6 +16,23 @@ export interface ColumnEdit {
   tablename: string;
   colname: string;
   colvalue: unknown;
+  /** The row's version as listed: a stale edit answers 409 VERSION_CONFLICT. */
+  version?: number;
+}
+
+/** One row of a record's history (the audit log). */
+export interface AuditEntry {
+  id: number;
+  /** ISO 8601. */
+  at: string;
+  username: string;
+  /** insert, update, patch, delete, or an action's name. */
+  action: string;
+  changes: {
+    fields?: Record<string, [unknown, unknown]>;
+    children?: Record<string, { added?: Record<string, unknown>[]; removed?: Record<string, unknown>[]; changed?: { id: unknown; fields: Record<string, [unknown, unknown]> }[] }>;
+    body?: unknown;
+  };
 }
 
 export function entityApi(client: Poster) {
@@ -33,7 +49,12 @@ export function entityApi(client: Poster) {
     remove: (entity: string, id: number | string) => client.post<{ ok: true }>(`${entity}/delete/${id}`),
     updateColumn: (entity: string, edit: ColumnEdit) => client.post<StoredRecord>(`${entity}/updateColumn`, edit),
     saveColumns: (tipo: string, jsondata: string) => client.post<{ ok: true }>('rowConfig/update', { tipo, jsondata }),
-    treeSelect: (body: { tipo?: string; pattern?: string }) => client.post<CategoryNode[]>('categoria/treeSelect', body),
+    /** A record's history from the audit log, newest first. */
+    history: (entity: string, id: number | string, page: { offset?: number; max?: number } = {}) =>
+      client.post<{ total: number; rows: AuditEntry[] }>(`${entity}/history/${id}`, page),
+    /** A declared action of an entity (`<entity>/<name>[/<id>]`). */
+    action: <T>(entity: string, name: string, body: Record<string, unknown> = {}, id?: number | string) =>
+      client.post<T>(`${entity}/${name}${id === undefined ? '' : `/${id}`}`, body),
   };
 }
 

@@ -1,7 +1,9 @@
 /** Metadata + defaults -> the entity model every layer uses. The one place defaults live. */
+import { referencesOf, uniqueRulesOf, type ReferenceRule, type UniqueRule } from './references';
+import { scalarType, type ScalarType } from './scalar';
 import type { ColumnSpec, ColumnsManifest, EntityMetadata, JsonSchema, UiSchema } from './types';
 
-export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
+export { scalarType, type ScalarType };
 
 export interface ResolvedColumn {
   name: string;
@@ -13,6 +15,11 @@ export interface ResolvedColumn {
   truncate?: number;
   editable: boolean;
   hidden: boolean;
+  /**
+   * A column whose filter picks a value instead of taking typed text: a reference (its list's options, by id)
+   * or an enum (its values). Such a filter matches exactly.
+   */
+  pick?: { kind: 'ref'; entity: string; list: string } | { kind: 'enum'; values: readonly (string | number)[] };
 }
 
 export interface ChildTable {
@@ -41,17 +48,14 @@ export interface ResolvedEntity {
   /** Arrays of objects: child tables saved and loaded with the parent. */
   children: ChildTable[];
   route?: ColumnsManifest['route'];
+  /** `x-ref` properties (./references.ts): checked by the server, selects in the form, labels in lists. */
+  references: ReferenceRule[];
+  /** `x-unique` rules (./references.ts). */
+  unique: UniqueRule[];
 }
 
 export const DEFAULT_SORT = { field: 'nombre', order: 'asc' } as const;
 export const fieldLabelKey = (entity: string, field: string) => `entities.${entity}.fields.${field}`;
-
-/** The first non-null type of a property. */
-export function scalarType(prop: JsonSchema | undefined): ResolvedColumn['type'] {
-  const types = Array.isArray(prop?.type) ? prop.type : [prop?.type];
-  const t = types.find((x) => x && x !== 'null');
-  return t === 'integer' || t === 'number' || t === 'boolean' || t === 'object' || t === 'array' ? t : 'string';
-}
 
 function closeObjects(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...schema };
@@ -63,10 +67,18 @@ function closeObjects(schema: JsonSchema): JsonSchema {
   return out;
 }
 
-function resolveColumn(entity: string, schema: JsonSchema, spec: string | ColumnSpec): ResolvedColumn {
+function pickOf(prop: JsonSchema | undefined, refs: readonly ReferenceRule[], field: string): ResolvedColumn['pick'] {
+  const ref = refs.find((r) => r.site.kind === 'column' && r.site.field === field);
+  if (ref) return { kind: 'ref', entity: ref.entity, list: ref.list };
+  const values = prop?.enum?.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+  return values?.length ? { kind: 'enum', values } : undefined;
+}
+
+function resolveColumn(entity: string, schema: JsonSchema, refs: readonly ReferenceRule[], spec: string | ColumnSpec): ResolvedColumn {
   const c: ColumnSpec = typeof spec === 'string' ? { name: spec } : spec;
   const field = c.field ?? c.name;
-  const type = field === 'id' ? 'integer' : scalarType(schema.properties?.[field]);
+  const prop = schema.properties?.[field];
+  const type = field === 'id' ? 'integer' : scalarType(prop);
   const scalar = type !== 'object' && type !== 'array';
   const filterable = type === 'string' || type === 'integer' || type === 'number';
   return {
@@ -79,13 +91,15 @@ function resolveColumn(entity: string, schema: JsonSchema, spec: string | Column
     truncate: c.truncate,
     editable: c.editable ?? false,
     hidden: c.hidden ?? false,
+    ...(field === 'id' ? {} : { pick: pickOf(prop, refs, field) }),
   };
 }
 
 export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
   const { name, columns: m } = meta;
   const schema = closeObjects(meta.schema);
-  const columns = m.columns.map((c) => resolveColumn(name, schema, c));
+  const references = referencesOf(schema);
+  const columns = m.columns.map((c) => resolveColumn(name, schema, references, c));
   const children = Object.entries(schema.properties ?? {})
     .filter(([, p]) => scalarType(p) === 'array' && p.items && scalarType(p.items) === 'object')
     .map(([childName, p]) => ({ name: childName, item: p.items! }));
@@ -108,5 +122,25 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
     optionLabel: m.optionLabel ?? 'nombre',
     children,
     route: m.route,
+    references,
+    unique: uniqueRulesOf(schema),
   };
+}
+
+/**
+ * Fills in what a reference needs of the entity it names (its list url), once every entity is resolved.
+ * Answers the references naming an entity that is not among them.
+ */
+export function linkReferences(entities: readonly ResolvedEntity[]): ReferenceRule[] {
+  const byName = new Map(entities.map((e) => [e.name, e]));
+  const dangling: ReferenceRule[] = [];
+  for (const e of entities) {
+    for (const r of e.references) {
+      const target = byName.get(r.entity);
+      if (!target) dangling.push(r);
+      else r.list = target.list;
+    }
+    for (const c of e.columns) if (c.pick?.kind === 'ref') c.pick = { ...c.pick, list: byName.get(c.pick.entity)?.list ?? c.pick.list };
+  }
+  return dangling;
 }

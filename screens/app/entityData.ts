@@ -1,9 +1,9 @@
 /** The entity calls bound to the app's client, and the table source and select options built on them. */
-import { entityApi } from '../../engine/api/entityApi';
+import { entityApi, type ColumnEdit } from '../../engine/api/entityApi';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { ListQuery } from '../../engine/list/query';
 import { api } from './session';
-import { pageTreeOptions, treeOptions } from '../../engine/categoryTree';
+import { pageTreeOptions, treeOptions, type CategoryNode } from '../../engine/categoryTree';
 
 export const entityCalls = entityApi(api);
 
@@ -11,10 +11,11 @@ export const entityCalls = entityApi(api);
 export function tableSource(entity: ResolvedEntity) {
   return {
     index: (q: ListQuery) => entityCalls.index(entity.list, q),
+    options: optionsSource,
     saveColumns: async (tipo: string, jsondata: string) => {
       await entityCalls.saveColumns(tipo, jsondata);
     },
-    updateColumn: async (edit: { rowid: number | string; tablename: string; colname: string; colvalue: unknown }) => {
+    updateColumn: async (edit: ColumnEdit) => {
       await entityCalls.updateColumn(entity.name, edit);
     },
     remove: async (id: number | string) => {
@@ -24,13 +25,13 @@ export function tableSource(entity: ResolvedEntity) {
 }
 
 /**
- * Remote options of the form's select widget. `ui:options.filters.tree` on a categoria select offers the
- * category tree (categoria/treeSelect) with each option's path.
+ * Remote options of the form's select widget. `ui:options.filters.tree` offers the list's tree (its entity's
+ * `treeSelect` action) with each option's path.
  */
 export async function optionsSource(list: string, q: ListQuery) {
   const { tree, tipo, ...filters } = q.filters ?? {};
-  if (list === 'categoria' && tree) {
-    const nodes = await entityCalls.treeSelect(typeof tipo === 'string' ? { tipo } : {});
+  if (tree) {
+    const nodes = await entityCalls.action<CategoryNode[]>(list, 'treeSelect', typeof tipo === 'string' ? { tipo } : {});
     return pageTreeOptions(treeOptions(nodes), { ...q, filters });
   }
   return entityCalls.select(list, q);

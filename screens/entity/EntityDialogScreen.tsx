@@ -12,6 +12,7 @@ import { entityOf } from '../metadata';
 import { useSession } from '../app/useSession';
 import { EntityForm } from './EntityForm';
 import { useEntityRecord } from './useEntityRecord';
+import { RecordHistory } from './RecordHistory';
 import { EntityTablePage, type Row } from './EntityTablePage';
 
 type Open = { id: string | number | null; readOnly: boolean } | null;
@@ -49,6 +50,7 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
       width={720}
       footer={
         <HStack>
+          {record.recordId !== null && <RecordHistory entity={entity} id={record.recordId} />}
           <Button variant="ghost" onClick={onClose}>
             {t('subHeader.exit')}
           </Button>

@@ -4,6 +4,7 @@ import { Spinner } from '@chakra-ui/react';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
 import { optionsSource } from '../app/entityData';
+import { rulesOf } from '../metadata';
 import type { useEntityRecord } from './useEntityRecord';
 
 interface EntityFormProps {
@@ -25,6 +26,7 @@ export function EntityForm({ entity, formId, record, readOnly, onSaved }: Entity
       readOnly={readOnly}
       serverErrors={record.serverErrors}
       optionsSource={optionsSource}
+      rules={rulesOf(entity.name)}
       onSubmit={async (data) => {
         if (await record.save(data)) onSaved?.();
       }}

@@ -7,6 +7,7 @@ import type { ScreenProps } from '../registry';
 import { entityOf } from '../metadata';
 import { EntityForm } from './EntityForm';
 import { useEntityRecord } from './useEntityRecord';
+import { RecordHistory } from './RecordHistory';
 
 export default function EntityFormScreen({ route }: ScreenProps) {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export default function EntityFormScreen({ route }: ScreenProps) {
         showEdit={readOnly}
         onEdit={() => navigate(`${listPath}/${encodeURIComponent(id)}`)}
         exitTo={listPath}
+        actions={record.recordId !== null && record.data !== null ? <RecordHistory entity={entity} id={record.recordId} /> : undefined}
       />
       <EntityForm
         entity={entity}

@@ -10,6 +10,7 @@ import { entityCalls } from '../app/entityData';
 import { useSession } from '../app/useSession';
 import { EntityForm } from './EntityForm';
 import { useEntityRecord } from './useEntityRecord';
+import { RecordHistory } from './RecordHistory';
 
 export default function SingleRecordScreen({ route }: ScreenProps) {
   const entity = entityOf(route?.entity);
@@ -33,7 +34,12 @@ function SingleRecord({ entityName, id, title }: { entityName: string; id: numbe
   const formId = `single-${entity.name}`;
   return (
     <Stack gap="4">
-      <SubHeader title={t(`routes.${title}`)} saveFormId={canSave ? formId : undefined} saving={record.saving} />
+      <SubHeader
+        title={t(`routes.${title}`)}
+        saveFormId={canSave ? formId : undefined}
+        saving={record.saving}
+        actions={record.recordId !== null ? <RecordHistory entity={entity} id={record.recordId} /> : undefined}
+      />
       <EntityForm entity={entity} formId={formId} record={record} readOnly={!canSave} />
     </Stack>
   );

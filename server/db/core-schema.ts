@@ -121,4 +121,39 @@ export const CORE_SCHEMA: readonly SchemaStep[] = [
       )`,
     ],
   },
+  {
+    // Every write of every entity (server/documents/audit.ts): chained by SHA-256, appended before commit.
+    name: 'audit_log',
+    sql: [
+      `create table if not exists audit_log (
+        id bigserial primary key,
+        at timestamptz not null,
+        user_id integer null,
+        username text not null,
+        entity text not null,
+        record_id integer null,
+        action text not null,
+        changes jsonb not null,
+        prev_hash text not null,
+        hash text not null
+      )`,
+      `create index if not exists audit_log_record_idx on audit_log (entity, record_id, id)`,
+    ],
+  },
+  {
+    // One event per write, in the writer's transaction (server/documents/outbox.ts); delivered after commit.
+    name: 'outbox_event',
+    sql: [
+      `create table if not exists outbox_event (
+        id bigserial primary key,
+        entity text not null,
+        record_id integer null,
+        action text not null,
+        payload jsonb not null,
+        user_id integer null,
+        created_at timestamptz not null default now()
+      )`,
+      `create index if not exists outbox_event_record_idx on outbox_event (entity, record_id, id)`,
+    ],
+  },
 ];

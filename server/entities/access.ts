@@ -11,8 +11,13 @@ import { isPermitted } from '../../engine/roles';
 import type { AuthUser } from '../auth/access-token';
 import { authUser } from '../auth/guard';
 import { forbidden } from '../http/api-error';
+import type { ActionSpec } from '../documents/types';
 
 export type Action = 'read' | 'add' | 'edit' | 'remove';
+
+/** A declared action: read permission on the entity, and the action's own roles (none = no more). */
+export const permitsAction = (roles: readonly string[], entity: ResolvedEntity, spec: Pick<ActionSpec, 'roles'>) =>
+  isPermitted(roles, entity.readRoles) && isPermitted(roles, spec.roles);
 
 export function permits(roles: readonly string[], entity: ResolvedEntity, action: Action): boolean {
   if (!isPermitted(roles, entity.readRoles)) return false;
@@ -26,5 +31,12 @@ export function permits(roles: readonly string[], entity: ResolvedEntity, action
 export function allow(request: FastifyRequest, entity: ResolvedEntity, action: Action): AuthUser {
   const user = authUser(request);
   if (!permits(user.roles, entity, action)) throw forbidden();
+  return user;
+}
+
+/** The caller, when allowed to run the action; 403 FORBIDDEN otherwise. */
+export function allowAction(request: FastifyRequest, entity: ResolvedEntity, spec: Pick<ActionSpec, 'roles'>): AuthUser {
+  const user = authUser(request);
+  if (!permitsAction(user.roles, entity, spec)) throw forbidden();
   return user;
 }

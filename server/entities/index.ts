@@ -1,30 +1,54 @@
 /**
  * The schema engine's server side: `loadEntities` reads schemas/ (./registry.ts; bad metadata throws before
- * the database is touched), `syncEntities` brings the tables in line (./storage.ts) and runs the entity
- * seeds, `entityRoutes` (./routes.ts) serves the generic API.
+ * the database is touched) and finds the entity modules (server/documents/modules.ts); `syncEntities` brings
+ * the tables in line (./storage.ts) and runs the modules' seeds through the document service;
+ * `entityRoutes` (./routes.ts) serves the generic API.
  */
 import type { Kysely } from 'kysely';
+import { linkReferences } from '../../engine/metadata/resolve';
+import type { EntityRules } from '../../engine/metadata/rules';
 import type { Database } from '../db/types';
-import { CORE_TABLE_ENTITIES, checkExtensions, extensionsOf } from './extensions';
-import { loadRegistry, type Registry } from './registry';
+import { checkServers, coreTablesOf, discoverRules, discoverServers } from '../documents/modules';
+import { SYSTEM_ACTOR, type Documents, type EntityServer, type Logger } from '../documents/types';
+import { GENERIC_CALLS } from './calls';
+import { loadRegistry, MetadataError, type Registry } from './registry';
 import { syncStorage } from './storage';
 
 export { entityRoutes } from './routes';
 export type { Registry } from './registry';
 
-export async function loadEntities(schemasDir: string): Promise<Registry> {
-  const registry = await loadRegistry(schemasDir, CORE_TABLE_ENTITIES);
-  checkExtensions(registry);
-  return registry;
+/** The registry, with each entity's server module and rules. */
+export interface Entities extends Registry {
+  servers: ReadonlyMap<string, EntityServer>;
+  rules: ReadonlyMap<string, EntityRules>;
+  /** Entities over a core table (their module says `coreTable`). */
+  coreTables: ReadonlySet<string>;
 }
 
-export async function syncEntities(db: Kysely<Database>, registry: Registry): Promise<{ trigram: boolean }> {
+export async function loadEntities(schemasDir: string): Promise<Entities> {
+  const servers = await discoverServers();
+  const coreTables = coreTablesOf(servers);
+  const registry = await loadRegistry(schemasDir, coreTables);
+  for (const r of linkReferences(registry.entities))
+    throw new MetadataError('schemas', `"${r.path}" refers to the entity "${r.entity}", which schemas/ does not have`);
+  checkServers(registry, servers, GENERIC_CALLS);
+  const present = new Map([...servers].filter(([name]) => registry.byName.has(name)));
+  return { ...registry, servers: present, rules: await discoverRules(schemasDir, registry), coreTables };
+}
+
+export async function syncEntities(db: Kysely<Database>, entities: Entities, docs: Documents, log: Logger): Promise<{ trigram: boolean }> {
   return syncStorage(
-    db,
-    registry.entities,
-    async (trx) => {
-      for (const ext of extensionsOf(registry)) await ext.seed?.(trx);
-    },
-    CORE_TABLE_ENTITIES,
+    db as unknown as Kysely<any>,
+    entities.entities,
+    (trx) =>
+      docs.transaction(
+        SYSTEM_ACTOR,
+        log,
+        async (ctx) => {
+          for (const server of entities.servers.values()) await server.seed?.(ctx);
+        },
+        trx,
+      ),
+    entities.coreTables,
   );
 }

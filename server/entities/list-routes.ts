@@ -3,8 +3,9 @@
  *
  * index  {pattern, offset, max, sort, sortOrder, filters, cols} -> {total, rows, showableColumns, cols}
  *        plus `estimated: true` when total is the planner's estimate (over a thousand matching rows; list.ts);
- *        rows: id plus the fields of the manifest's columns; cols: the caller's saved column choice for
- *        "cols-<list>[-<filters.tipo>]", or null.
+ *        rows: id, version and the fields of the manifest's columns, plus `$labels` {field: label} for reference
+ *        columns (the referenced row's option label: a list shows names, not ids); cols: the caller's saved
+ *        column choice for "cols-<list>[-<filters.tipo>]", or null.
  * select {pattern, offset, max, sort, sortOrder, filters: {tipo, parentid, id}} -> {total, rows: [{id, name, nombre}]} (+ estimated)
  *        name = nombre = the optionLabel field; pattern searches it.
  * A query the manifest does not allow (unknown key, sort or filter, paging out of bounds, wrong types)
@@ -17,7 +18,8 @@ import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { Database } from '../db/types';
 import { badRequest } from '../http/api-error';
 import { allow } from './access';
-import type { EntityExtension } from './extension';
+import type { Documents } from '../documents/types';
+import { attachLabels } from './labels';
 import { INT_MAX, isPlainObject, objectBody, onlyKeys } from './input';
 import { storedField } from './layout';
 import { queryPage, whereOf } from './list';
@@ -59,9 +61,11 @@ export function rowFields(entity: ResolvedEntity): string[] {
 /** `estimated: true` only when it is: a small list's reply keeps the spec's shape. */
 const estimatedFlag = (page: { estimated: boolean }) => (page.estimated ? { estimated: true as const } : {});
 
-export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: ResolvedEntity, ext?: EntityExtension) {
+export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: ResolvedEntity, docs: Documents) {
   const any = db as unknown as Kysely<any>;
-  const fields = rowFields(entity);
+  const ext = docs.server(entity);
+  // the version comes along, so an inline edit can say which state it changes (updateColumn)
+  const fields = [...rowFields(entity), 'version'];
   const showableColumns = entity.columns.map((c) => c.name);
   const searched = patternFields(entity);
 
@@ -77,7 +81,8 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     const wheres = [...whereOf(entity, q, searched.index), ...extra.wheres];
     const page = (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields));
     const cols = await savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo));
-    return { total: page.total, ...estimatedFlag(page), rows: page.rows, showableColumns, cols };
+    const rows = await attachLabels(any, docs, entity, page.rows);
+    return { total: page.total, ...estimatedFlag(page), rows, showableColumns, cols };
   });
 
   app.post(`/${entity.list}/select`, { bodyLimit: LIST_BODY_LIMIT }, async (request) => {

@@ -5,10 +5,13 @@
  * Runs under an advisory lock, in one transaction, so several instances can start together.
  * Identifiers come only from the metadata (checked by registry.ts) and are quoted by Kysely.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { createHash } from 'node:crypto';
 import { indexName, layoutOf, storedField, type SqlType, type TableLayout } from './layout';
 import { ensureTrigram, isTrigramIndexName, patternFields, searchExpression, trigramIndexName } from './search';
+import { siteIndexExpression } from '../documents/sites';
+import { uniqueExpression } from '../documents/unique';
 
 /** Another constant than apply-schema's lock: the core schema and the entity tables are separate steps. */
 const STORAGE_LOCK = 727_002;
@@ -75,6 +78,8 @@ function btreeIndexes(entity: ResolvedEntity): string[][] {
     else if (c.filter) filtered.add(c.field);
   }
   for (const f of ['tipo', 'parentid']) if (storedField(entity, f) && !sortable.has(f)) filtered.add(f);
+  // a referencing column is looked up when its row is deleted, and filtered by the list
+  for (const r of entity.references) if (r.site.kind === 'column' && !sortable.has(r.site.field)) filtered.add(r.site.field);
   const indexable = (f: string) => !!storedField(entity, f) && storedField(entity, f)?.sqlType !== 'jsonb';
   return [...[...sortable].filter(indexable).map((f) => [f, 'id']), ...[...filtered].filter(indexable).map((f) => [f])];
 }
@@ -85,6 +90,23 @@ function searchFieldLists(entity: ResolvedEntity): string[][] {
   const lists = new Map<string, string[]>();
   for (const list of [index, select]) if (list.length) lists.set(list.join(','), list);
   return [...lists.values()];
+}
+
+/** `<table>_<kind>_<hash>`: an index over an expression (a nested reference, a unique rule), named by what it covers. */
+function expressionIndexName(table: string, kind: 'ref' | 'uq', what: string): string {
+  return `${table.slice(0, 40)}_${kind}_${createHash('sha1').update(`${table}:${what}`).digest('hex').slice(0, 8)}`;
+}
+const isExpressionIndexName = (name: string) => /_(ref|uq)_[0-9a-f]{8}$/.test(name);
+
+/** Expression indexes of the entity's table: nested references and unique rules (server/documents/sites.ts, unique.ts). */
+function expressionIndexes(entity: ResolvedEntity): { name: string; expressions: RawBuilder<unknown>[] }[] {
+  const table = layoutOf(entity).table;
+  const out: { name: string; expressions: RawBuilder<unknown>[] }[] = [];
+  for (const r of entity.references)
+    if (r.site.kind === 'nested') out.push({ name: expressionIndexName(table, 'ref', r.path), expressions: [siteIndexExpression(r.site)] });
+  for (const u of entity.unique)
+    out.push({ name: expressionIndexName(table, 'uq', `${u.fields.join(',')}:${u.fold}`), expressions: u.sites.map((site) => uniqueExpression(entity, u, site)) });
+  return out;
 }
 
 async function tableIndexes(trx: Transaction<any>, table: string): Promise<string[]> {
@@ -104,13 +126,29 @@ async function syncIndexes(trx: Transaction<any>, entity: ResolvedEntity, trigra
   const wantedNames = new Set(wanted.map((cols) => indexName(table, cols)));
   const searchLists = trigram ? searchFieldLists(entity) : [];
   for (const list of searchLists) wantedNames.add(trigramIndexName(table, list));
+  const expressions = expressionIndexes(entity);
+  for (const x of expressions) wantedNames.add(x.name);
   const managed = (name: string) =>
-    isTrigramIndexName(name) || fields.some((f) => name === indexName(table, [f.name]) || name === indexName(table, [f.name, 'id']));
+    isTrigramIndexName(name) ||
+    isExpressionIndexName(name) ||
+    fields.some((f) => name === indexName(table, [f.name]) || name === indexName(table, [f.name, 'id']));
   for (const name of await tableIndexes(trx, table))
     if (managed(name) && !wantedNames.has(name)) await sql`drop index if exists ${sql.id(name)}`.execute(trx);
   for (const cols of wanted) await createIndex(trx, table, cols);
   for (const list of searchLists)
     await sql`create index if not exists ${sql.id(trigramIndexName(table, list))} on ${sql.table(table)} using gin (${searchExpression(list)} gin_trgm_ops)`.execute(trx);
+  for (const x of expressions)
+    await sql`create index if not exists ${sql.id(x.name)} on ${sql.table(table)} (${sql.join(x.expressions.map((e) => sql`(${e})`))})`.execute(trx);
+}
+
+/** A child table's indexes: (parent_id, position) for loading a record, and one per referencing column. */
+async function syncChildIndexes(trx: Transaction<any>, entity: ResolvedEntity, child: TableLayout & { name: string }) {
+  await createIndex(trx, child.table, ['parent_id', 'position']);
+  const wanted = entity.references.flatMap((r) => (r.site.kind === 'child' && r.site.child === child.name ? [r.site.field] : []));
+  const wantedNames = new Set(wanted.map((f) => indexName(child.table, [f])));
+  for (const name of await tableIndexes(trx, child.table))
+    if (child.fields.some((f) => name === indexName(child.table, [f.name])) && !wantedNames.has(name)) await sql`drop index if exists ${sql.id(name)}`.execute(trx);
+  for (const f of wanted) await createIndex(trx, child.table, [f]);
 }
 
 async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existing: Existing, trigram: boolean) {
@@ -140,7 +178,7 @@ async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existin
       .addColumn('position', 'integer', (c) => c.notNull())
       .execute();
     await addColumns(trx, child);
-    await createIndex(trx, child.table, ['parent_id', 'position']);
+    await syncChildIndexes(trx, entity, child);
   }
 }
 

@@ -8,8 +8,10 @@
  * - entity routes follow the manifest (schemas/<entity>/columns.json, spec §6): readRoles for every route of
  *   the entity, plus addRoles for save, editRoles for update / updateColumn, removeRoles for delete (a role
  *   or a list, none = allowed, engine/roles.ts isPermitted); entities over a core table are read-only;
+ * - an entity's declared actions (server/entities/<entity>/index.ts `actions`) follow their declaration: the
+ *   entity's readRoles plus the action's own `roles`;
  * - the hand-written routes are classified one by one in SPECIAL below, with the rule their code and docs
- *   state (user/changeUserPassword: ROOT or ADMIN; secuencia/next: ADMIN).
+ *   state (user/changeUserPassword: ROOT or ADMIN; audit/verify: ROOT).
  *
  * "Allowed" = the answer is neither 401 nor 403; "denied" = 401 UNAUTHORIZED (no caller) or 403 FORBIDDEN.
  * No cell may answer 5xx. A route the matrix does not know fails the first test: classify it here.
@@ -22,8 +24,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { hasAny, isPermitted, ROLES, type Permission } from '../../engine/roles';
 import { PUBLIC_ROUTES } from '../../server/auth/guard';
-import { loadEntities, type Registry } from '../../server/entities';
-import { extensionOf } from '../../server/entities/extensions';
+import { loadEntities, type Entities as Registry } from '../../server/entities';
+import type { ActionSpec } from '../../server/documents/types';
 import { api, createUser, describeBackends, startTestServer, type Api, type ApiResponse, type TestServer } from '../support/server';
 
 type Action = 'read' | 'add' | 'edit' | 'remove';
@@ -62,7 +64,8 @@ type Rule =
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'anyRole'; roles: string[] }
-  | { kind: 'entity'; entity: ResolvedEntity; action: Action };
+  | { kind: 'entity'; entity: ResolvedEntity; action: Action }
+  | { kind: 'action'; entity: ResolvedEntity; spec: ActionSpec };
 
 interface Cell {
   /** "METHOD /api/route" as registered. */
@@ -77,7 +80,8 @@ interface MatrixContext {
   client: Api;
 }
 
-const coreTable = (e: ResolvedEntity) => Boolean(extensionOf(e.name)?.coreTable);
+let coreTables: ReadonlySet<string> = new Set();
+const coreTable = (e: ResolvedEntity) => coreTables.has(e.name);
 
 /** The manifest rule (spec §6), written from the docs: read needs readRoles; writes also their own setting. */
 function entityPermits(roles: readonly string[], entity: ResolvedEntity, action: Action): boolean {
@@ -93,6 +97,7 @@ function expectedAllowed(rule: Rule, caller: Caller): boolean {
   if (caller.roles === null) return false;
   if (rule.kind === 'authenticated') return true;
   if (rule.kind === 'anyRole') return hasAny(caller.roles, rule.roles);
+  if (rule.kind === 'action') return entityPermits(caller.roles, rule.entity, 'read') && isPermitted(caller.roles, rule.spec.roles as Permission);
   return entityPermits(caller.roles, rule.entity, rule.action);
 }
 
@@ -118,45 +123,25 @@ function entityCells(registry: Registry): Cell[] {
         call: () => ({ method: 'POST', path: `/api/${e.name}/updateColumn`, body: { rowid: MISSING_ID, tablename: e.list, colname: '__none__', colvalue: 'x' } }),
       },
       { route: `POST /api/${e.name}/delete/:id`, rule: r('remove'), call: () => ({ method: 'POST', path: `/api/${e.name}/delete/${MISSING_ID}`, body: {} }) },
+      { route: `POST /api/${e.name}/history/:id`, rule: r('read'), call: () => ({ method: 'POST', path: `/api/${e.name}/history/${MISSING_ID}`, body: {} }) },
     );
   }
   return cells;
 }
 
-/** Routes an entity's extension adds (server/entities/<entity>/routes.ts): their rule, from their docs. */
-function extensionCells(registry: Registry): Cell[] {
-  const entity = (name: string) => {
-    const e = registry.byName.get(name);
-    if (!e) throw new Error(`the matrix names entity ${name}, which schemas/ no longer has`);
-    return e;
-  };
+/** The actions each entity's module declares: their rule comes from the declaration itself. */
+function actionCells(registry: Registry): Cell[] {
   const cells: Cell[] = [];
-  if (registry.byName.has('categoria'))
-    cells.push(
-      {
-        route: 'POST /api/categoria/treeSelect',
-        rule: { kind: 'entity', entity: entity('categoria'), action: 'read' },
-        call: () => ({ method: 'POST', path: '/api/categoria/treeSelect', body: { tipo: 'no-such-tipo' } }),
-      },
-      {
-        route: 'POST /api/categoria/getByGrupoValor',
-        rule: { kind: 'entity', entity: entity('categoria'), action: 'read' },
-        call: () => ({ method: 'POST', path: '/api/categoria/getByGrupoValor', body: { grupo: 'none', valor: 'none' } }),
-      },
-    );
-  if (registry.byName.has('perfil'))
-    cells.push({
-      route: 'POST /api/perfil/perfilselectIdentificador',
-      rule: { kind: 'entity', entity: entity('perfil'), action: 'read' },
-      call: () => ({ method: 'POST', path: '/api/perfil/perfilselectIdentificador', body: { max: 1 } }),
-    });
-  if (registry.byName.has('secuencia'))
-    cells.push({
-      // takes a number: ROLE_ADMIN only (server/entities/secuencia: "for ROLE_ADMIN only")
-      route: 'POST /api/secuencia/next/:id',
-      rule: { kind: 'anyRole', roles: [ROLES.ADMIN] },
-      call: () => ({ method: 'POST', path: `/api/secuencia/next/${MISSING_ID}`, body: {} }),
-    });
+  for (const e of registry.entities)
+    for (const [name, spec] of Object.entries(registry.servers.get(e.name)?.actions ?? {})) {
+      const path = `/api/${e.name}/${name}${spec.scope === 'record' ? `/${MISSING_ID}` : ''}`;
+      cells.push({
+        route: `POST /api/${e.name}/${name}${spec.scope === 'record' ? '/:id' : ''}`,
+        rule: { kind: 'action', entity: e, spec },
+        // a record that does not exist, or an empty body: harmless either way
+        call: () => ({ method: 'POST', path, body: {} }),
+      });
+    }
   return cells;
 }
 
@@ -211,6 +196,8 @@ function specialCells(registry: Registry): Cell[] {
       }),
     },
     { route: 'POST /api/reporteError/save', rule: { kind: 'authenticated' }, call: () => ({ method: 'POST', path: '/api/reporteError/save', body: { url: '/matrix' } }) },
+    // the audit log's chain check: ROOT only (server/routes/audit.ts)
+    { route: 'POST /api/audit/verify', rule: { kind: 'anyRole', roles: [ROLES.ROOT] }, call: () => ({ method: 'POST', path: '/api/audit/verify', body: {} }) },
   ];
   // rowConfig/update: any caller, for a list they may read (one cell per entity)
   for (const e of registry.entities)
@@ -259,7 +246,8 @@ describeBackends('authorization matrix', (backend) => {
     srv = await startTestServer(backend);
     client = api(srv.baseUrl);
     registry = await loadEntities(path.resolve('schemas'));
-    cells = [...specialCells(registry), ...entityCells(registry), ...extensionCells(registry)];
+    coreTables = registry.coreTables;
+    cells = [...specialCells(registry), ...entityCells(registry), ...actionCells(registry)];
     await createUser(srv.db, { ...VICTIM, roles: [ROLES.USER] });
     for (const c of CALLERS) {
       if (c.roles === null) continue;
@@ -279,7 +267,7 @@ describeBackends('authorization matrix', (backend) => {
     }
     const known = new Set(cells.map((c) => c.route));
     const unclassified = registered.filter((r) => !known.has(r));
-    // A new route: add it to the matrix (SPECIAL / extensionCells) with the rule it must follow.
+    // A new route: add it to the matrix (specialCells, or declare it as an action) with the rule it must follow.
     expect(unclassified, 'API routes the authorization matrix does not classify').toEqual([]);
     const stale = [...known].filter((r) => !registered.includes(r));
     expect(stale, 'routes in the matrix the server does not register').toEqual([]);
@@ -322,6 +310,9 @@ describeBackends('authorization matrix', (backend) => {
       // only the entities' own seeds (categoria: perfil_tipo) may have rows
       if (e.name !== 'categoria') expect(rows[0].n, `rows in ${e.name}`).toBe(0);
     }
+    // and the audit log holds only what the seeds wrote, as the system
+    const audited = await srv.db.selectFrom('audit_log' as never).select(['entity', 'username'] as never[]).execute();
+    expect(new Set(audited.map((a: any) => `${a.entity} by ${a.username}`))).toEqual(new Set(['categoria by system']));
     const prefs = await srv.db
       .selectFrom('row_config')
       .innerJoin('usuario', 'usuario.id', 'row_config.user_id')

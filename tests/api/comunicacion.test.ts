@@ -38,6 +38,7 @@ describeBackends('comunicacion', (backend) => {
     expect(res.body.showableColumns).toEqual(['destinatario', 'asunto', 'estado', 'fecha_creada', 'error']);
     expect(res.body.rows[0]).toEqual({
       id: recoveryId,
+      version: 1,
       destinatario: 'maria@example.com',
       asunto: 'Recuperación de contraseña',
       estado: 'pendiente',

@@ -126,14 +126,16 @@ describeBackends('child tables', (backend) => {
     };
     const saved = await post('pedido/save', record);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ id: expect.any(Number), version: 1, ...record });
+    const withIds = (rows: object[]) => rows.map((r) => ({ id: expect.any(Number), ...r }));
+    expect(saved.body).toEqual({ id: expect.any(Number), version: 1, ...record, items: withIds(record.items) });
     expect((await post(`pedido/show/${saved.body.id}`, {})).body).toEqual(saved.body);
 
-    // update replaces the children: reordered, one removed, one changed
+    // update replaces the children: rows sent without their id are new rows (the old ones go)
     const items = [{ articulo: 'Silla', cantidad: 6 }, { articulo: 'Mesa', cantidad: 1 }];
     const updated = await post(`pedido/update/${saved.body.id}`, { ...saved.body, items });
     expect(updated.status).toBe(200);
-    expect(updated.body.items).toEqual(items);
+    expect(updated.body.items).toEqual(withIds(items));
+    expect(updated.body.items.map((i: any) => i.id)).not.toContain(saved.body.items[0].id);
     expect(updated.body.version).toBe(2);
     const stored = await db.selectFrom('pedido__items').select(['articulo', 'position']).where('parent_id', '=', saved.body.id).orderBy('position').execute();
     expect(stored).toEqual([{ articulo: 'Silla', position: 0 }, { articulo: 'Mesa', position: 1 }]);
@@ -175,7 +177,7 @@ describeBackends('child tables', (backend) => {
     await post('pedido/save', { nombre: 'A inactivo', activo: false });
     const all = await post('pedido/index', {});
     expect(all.body.rows.map((r: any) => r.nombre)).toEqual(['A inactivo', 'B activo']);
-    expect(all.body.rows[1]).toEqual({ id: expect.any(Number), nombre: 'B activo', activo: true, importe: null, etiquetas: ['x'] });
+    expect(all.body.rows[1]).toEqual({ id: expect.any(Number), version: 1, nombre: 'B activo', activo: true, importe: null, etiquetas: ['x'] });
     expect((await post('pedido/index', { filters: { activo: false } })).body.rows.map((r: any) => r.nombre)).toEqual(['A inactivo']);
     expect((await post('pedido/index', { filters: { activo: 'true' } })).body.total).toBe(1);
     // JSON columns are neither sortable nor filterable

@@ -38,7 +38,7 @@ describeBackends('entity API on categoria', (backend) => {
       expect(res.status).toBe(200);
       expect(res.body.total).toBe(60);
       expect(res.body.rows.map((r: any) => r.nombre)).toEqual(['Lote 00', 'Lote 01', 'Lote 02', 'Lote 03', 'Lote 04']);
-      expect(res.body.rows[0]).toEqual({ id: expect.any(Number), nombre: 'Lote 00', tipo: 'lote', grupo: 'ga', valor: 'par', orden: 59, notas: null });
+      expect(res.body.rows[0]).toEqual({ id: expect.any(Number), version: 1, nombre: 'Lote 00', tipo: 'lote', grupo: 'ga', valor: 'par', orden: 59, notas: null });
       expect(res.body.showableColumns).toEqual(['nombre', 'tipo', 'grupo', 'valor', 'orden', 'notas']);
       expect(res.body.cols).toBeNull();
     });

@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatSequence, nextNumber } from '../../server/sequences';
+import { formatSequence, nextNumber } from '../../server/entities/secuencia/numbers';
+import { SYSTEM_ACTOR, type DocContext } from '../../server/documents/types';
 import { ADMIN_PASSWORD, api, createUser, describeBackends, startTestServer, type Api, type TestServer, startSignedIn } from '../support/server';
 
 describe('formatSequence', () => {
@@ -38,6 +39,8 @@ describeBackends('secuencia', (backend) => {
   let admin: string;
   let plain: string;
   let db: Kysely<any>;
+  /** A transaction of the server's document service, as the server itself takes numbers in a record's save. */
+  const inTransaction = <T>(fn: (ctx: DocContext) => Promise<T>) => srv.handle.docs.transaction(SYSTEM_ACTOR, { info() {}, warn() {}, error() {} }, fn);
   const post = (path: string, body: unknown = {}, token = admin) => client.post(`/api/${path}`, body, token);
   const save = async (record: Record<string, unknown>) => {
     const res = await post('secuencia/save', record);
@@ -92,14 +95,14 @@ describeBackends('secuencia', (backend) => {
     const s = await save({ nombre: 'rollback', proximo_valor: 10 });
     const taken: number[] = [];
     await expect(
-      db.transaction().execute(async (trx) => {
-        taken.push((await nextNumber(trx, s.id)).value);
+      inTransaction(async (ctx) => {
+        taken.push((await nextNumber(ctx, s.id)).value);
         throw new Error('the caller failed after taking its number');
       }),
     ).rejects.toThrow('the caller failed');
     expect(taken).toEqual([10]);
     expect((await stored(s.id)).proximo_valor).toBe(10);
-    const again = await db.transaction().execute((trx) => nextNumber(trx, 'rollback'));
+    const again = await inTransaction((ctx) => nextNumber(ctx, 'rollback'));
     expect(again).toEqual({ id: s.id, value: 10, formatted: '10' });
   });
 
@@ -110,7 +113,7 @@ describeBackends('secuencia', (backend) => {
     expect((await post(`secuencia/next/${s.id}`)).body.value).toBe(2);
     expect(await stored(s.id)).toMatchObject({ proximo_valor: 3, anio_actual: year });
     // the year comes from the clock: next January it restarts again
-    const next = await db.transaction().execute((trx) => nextNumber(trx, s.id, new Date(year + 1, 0, 1, 0, 0, 1)));
+    const next = await inTransaction((ctx) => nextNumber(ctx, s.id, new Date(year + 1, 0, 1, 0, 0, 1)));
     expect(next.value).toBe(1);
     expect(await stored(s.id)).toMatchObject({ proximo_valor: 2, anio_actual: year + 1 });
     // without a year yet it only takes the year; without reinicio_anual nothing restarts

@@ -16,14 +16,16 @@ export interface DataCellProps {
   /** The column's label, translated. */
   label: string;
   value: unknown;
+  /** What to show instead of the value (a reference's name); editing still starts from the value. */
+  shown?: string;
   /** The table's `t`: a translation hook per cell would subscribe every cell of every row to i18next. */
   t: TFunction;
   /** Present when this cell may be edited inline. */
   onCommit?: (text: string) => void;
 }
 
-export function DataCell({ column, label, value, t, onCommit }: DataCellProps) {
-  const { text, full } = cellText(value, column.truncate, (v) => t(v ? 'dataTable.yes' : 'dataTable.no'));
+export function DataCell({ column, label, value, shown, t, onCommit }: DataCellProps) {
+  const { text, full } = cellText(shown ?? value, column.truncate, (v) => t(v ? 'dataTable.yes' : 'dataTable.no'));
   if (!onCommit) return <td title={full}>{text}</td>;
   return <EditableCell column={column} label={label} value={value} t={t} onCommit={onCommit} text={text} full={full} />;
 }

@@ -33,8 +33,12 @@ export interface DataRowProps {
   view: RowView;
 }
 
+/** The names the server sends beside reference values (`$labels`: field -> the referenced row's label). */
+const labelsOf = (row: Row) => (row.$labels && typeof row.$labels === 'object' ? (row.$labels as Record<string, string>) : undefined);
+
 export const DataRow = memo(function DataRow({ row, index, view }: DataRowProps) {
   const { show, edit, remove } = view;
+  const labels = labelsOf(row);
   return (
     <tr aria-rowindex={index + view.firstRowIndex}>
       {view.columns.map((col, i) => (
@@ -43,6 +47,7 @@ export const DataRow = memo(function DataRow({ row, index, view }: DataRowProps)
           column={col}
           label={view.labels[i]}
           value={row[col.field]}
+          shown={labels?.[col.field]}
           t={view.t}
           onCommit={view.editable[i] ? (text) => view.commit(row, col.field, text) : undefined}
         />

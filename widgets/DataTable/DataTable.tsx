@@ -116,6 +116,8 @@ export function DataTable(props: DataTableProps) {
             {hasActions && <Table.Column width={`${ACTIONS_COLUMN_WIDTH}px`} />}
           </Table.ColumnGroup>
           <TableHead
+            entity={entity.name}
+            options={source.options}
             columns={visible}
             query={c.query}
             onSort={onSort}

@@ -5,9 +5,15 @@ import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import type { TableQuery } from '../../machines/dataTable';
 import { SortDownIcon, SortUpIcon } from './icons';
+import { PickFilter } from './PickFilter';
+import type { OptionsSource } from './types';
 
 export interface TableHeadProps {
+  /** Entity name (enum texts are `entities.<entity>.enums.<field>.<value>`). */
+  entity: string;
   columns: readonly ResolvedColumn[];
+  /** Options of reference columns' filters. */
+  options?: OptionsSource;
   query: TableQuery;
   onSort: (field: string) => void;
   filterRowVisible: boolean;
@@ -23,7 +29,9 @@ const ariaSort = (c: ResolvedColumn, q: TableQuery) =>
 
 /** Memoized: its props stay the same while rows load and scroll. */
 export const TableHead = memo(function TableHead({
+  entity,
   columns,
+  options,
   query,
   onSort,
   filterRowVisible,
@@ -74,7 +82,19 @@ export const TableHead = memo(function TableHead({
         <Table.Row aria-rowindex={2} height={`${filterHeight}px`} bg="transparent">
           {columns.map((c) => (
             <Table.Cell key={c.name} py="0" px="1" bg="bg.muted" borderBottomWidth="1px">
-              {c.filter && (
+              {c.filter && c.pick && (
+                <PickFilter
+                  entity={entity}
+                  column={{ ...c, pick: c.pick }}
+                  value={query.filters[c.filter] ?? ''}
+                  onChange={(value) => onFilter(c.filter!, value)}
+                  options={options}
+                  label={t(c.label)}
+                  height={filterHeight - 4}
+                  t={t}
+                />
+              )}
+              {c.filter && !c.pick && (
                 <Input
                   size="2xs"
                   h={`${filterHeight - 4}px`}

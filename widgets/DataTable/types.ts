@@ -1,6 +1,6 @@
 /** The data the table needs from outside: its server calls and the parent's callbacks. */
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
-import type { ListQuery, ListReply } from '../../engine/list/query';
+import type { ListQuery, ListReply, SelectOption } from '../../engine/list/query';
 import type { MainFilter, Row, RowId } from '../../machines/dataTable';
 
 export type { MainFilter, Row, RowId };
@@ -18,8 +18,13 @@ export interface CellEdit {
  * `{entity}/updateColumn`, `{entity}/delete/{id}`); stories and tests use an in-memory one.
  * Without `updateColumn` there is no inline edit; without `remove` there is no remove action.
  */
+/** Options of a list (`<list>/select`): what a reference column's filter offers. */
+export type OptionsSource = (list: string, query: ListQuery) => Promise<{ total: number; rows: SelectOption[] }>;
+
 export interface TableSource {
   index(query: ListQuery): Promise<ListReply<Row>>;
+  /** Without it, a reference column's filter offers nothing. */
+  options?: OptionsSource;
   saveColumns(tipo: string, jsondata: string): Promise<void>;
   updateColumn?(edit: CellEdit): Promise<void>;
   remove?(id: RowId): Promise<void>;

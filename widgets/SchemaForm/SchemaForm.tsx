@@ -8,6 +8,7 @@ import { withTheme } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { FieldError } from '../../engine/errors';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import type { EntityRules } from '../../engine/metadata/rules';
 import type { OptionsSource, SchemaFormContext } from './context';
 import { formTheme, formWidgets } from './theme';
 import { prepareUi } from './uiSchema';
@@ -34,13 +35,15 @@ export interface SchemaFormProps {
   formId?: string;
   /** Custom submit area inside the form; none by default. */
   children?: ReactNode;
+  /** The entity's own rules (schemas/<entity>/rules.ts), checked while the user types as on the server. */
+  rules?: EntityRules;
 }
 
 const Form = withTheme<FormRecord, RJSFSchema, SchemaFormContext>(formTheme);
 /** A `const` (a box that must be ticked) is a rule to meet, not a value to fill in. */
 const defaultsBehavior = { constAsDefaults: 'never' } as const;
 
-export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, serverErrors, optionsSource, formId, children }: SchemaFormProps) {
+export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, serverErrors, optionsSource, formId, children, rules }: SchemaFormProps) {
   const [tried, setTried] = useState(false);
   // the data on screen: the latest of the formData prop and the user's changes
   const [current, setCurrent] = useState(formData);
@@ -50,8 +53,8 @@ export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, ser
     setCurrent(formData);
   }
   const schema = entity.schema as RJSFSchema;
-  const validator = useMemo(() => createEngineValidator<FormRecord>(schema), [schema]);
-  const uiSchema = useMemo(() => prepareUi(entity.schema, entity.ui, formWidgets), [entity.schema, entity.ui]);
+  const validator = useMemo(() => createEngineValidator<FormRecord>(schema, rules), [schema, rules]);
+  const uiSchema = useMemo(() => prepareUi(entity.schema, entity.ui, formWidgets, entity.references), [entity.schema, entity.ui, entity.references]);
   const formContext = useMemo(() => ({ entity: entity.name, optionsSource }), [entity.name, optionsSource]);
   const extraErrors = useServerErrors<FormRecord>(serverErrors, current);
   return (

@@ -1,34 +1,58 @@
 /**
  * The uiSchema the form renders with, from the entity's ui.json:
  * - labels are drawn by the form's FieldTemplate (140 px beside the input), so widgets get `label: false`;
+ * - a reference property (`x-ref`, engine/metadata/references.ts) is a select over the referenced entity's
+ *   list unless ui.json says otherwise (a blank first entry when it may be empty);
  * - a `ui:widget` name no widget answers to becomes the visible UnknownWidget (STYLE §4), keeping the name.
  */
 import { getDefaultRegistry } from '@rjsf/core';
 import { hasWidget, type RJSFSchema, type RegistryWidgetsType, type UiSchema } from '@rjsf/utils';
+import type { ReferenceRule } from '../../engine/metadata/references';
 import type { JsonSchema, UiSchema as MetaUi } from '../../engine/metadata/types';
 
 export const UNKNOWN_WIDGET = 'UnknownWidget';
 
 type Node = Record<string, unknown>;
 
-function walk(schema: JsonSchema | undefined, ui: Node, widgets: RegistryWidgetsType): Node {
+interface Walk {
+  widgets: RegistryWidgetsType;
+  /** Reference path -> the list its options come from. */
+  refs: ReadonlyMap<string, ReferenceRule>;
+}
+
+function referenceUi(ref: ReferenceRule, ui: Node): Node {
+  if (ui['ui:widget'] !== undefined) return ui;
+  const options = { list: ref.list, ...(ref.nullable ? { allowNull: true } : {}), ...(ui['ui:options'] as Node | undefined) };
+  return { ...ui, 'ui:widget': 'select', 'ui:options': options };
+}
+
+function walk(schema: JsonSchema | undefined, given: Node, w: Walk, path: string): Node {
+  const ref = w.refs.get(path);
+  const ui = ref ? referenceUi(ref, given) : given;
   const out: Node = { ...ui };
   const widget = ui['ui:widget'];
-  if (schema && typeof widget === 'string' && !hasWidget(schema as RJSFSchema, widget, widgets)) {
+  if (schema && typeof widget === 'string' && !hasWidget(schema as RJSFSchema, widget, w.widgets)) {
     out['ui:widget'] = UNKNOWN_WIDGET;
     out['ui:options'] = { ...(ui['ui:options'] as Node | undefined), unknownWidget: widget };
   }
+  const join = (name: string) => (path ? `${path}.${name}` : name);
   for (const [name, prop] of Object.entries(schema?.properties ?? {})) {
     const child = ui[name];
-    if (child && typeof child === 'object') out[name] = walk(prop, child as Node, widgets);
+    const node = child && typeof child === 'object' ? (child as Node) : {};
+    const walked = walk(prop, node, w, join(name));
+    if (Object.keys(walked).length) out[name] = walked;
   }
-  if (schema?.items && ui.items && typeof ui.items === 'object') out.items = walk(schema.items, ui.items as Node, widgets);
+  if (schema?.items) {
+    const items = ui.items && typeof ui.items === 'object' ? (ui.items as Node) : {};
+    const walked = walk(schema.items, items, w, path);
+    if (Object.keys(walked).length) out.items = walked;
+  }
   return out;
 }
 
-export function prepareUi(schema: JsonSchema, ui: MetaUi | undefined, widgets: RegistryWidgetsType): UiSchema {
+export function prepareUi(schema: JsonSchema, ui: MetaUi | undefined, widgets: RegistryWidgetsType, references: readonly ReferenceRule[] = []): UiSchema {
   const all = { ...getDefaultRegistry().widgets, ...widgets };
-  const out = walk(schema, ui ?? {}, all);
+  const out = walk(schema, ui ?? {}, { widgets: all, refs: new Map(references.map((r) => [r.path, r])) }, '');
   out['ui:globalOptions'] = { label: false, ...(ui?.['ui:globalOptions'] as Node | undefined) };
   return out as UiSchema;
 }

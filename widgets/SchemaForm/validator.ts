@@ -8,6 +8,7 @@
 import { ID_KEY, JUNK_OPTION_ID, type RJSFSchema, type RJSFValidationError, type ValidationData, type ValidatorType } from '@rjsf/utils';
 import { toFieldErrors } from '../../engine/validation/toFieldErrors';
 import type { FieldError } from '../../engine/errors';
+import type { EntityRules } from '../../engine/metadata/rules';
 import { encodeFieldError, toErrorSchema } from './errorCodes';
 import { validatorOf } from './rules';
 
@@ -33,11 +34,13 @@ function toValidationError(e: FieldError): RJSFValidationError {
 /**
  * `root`: the form's schema. RJSF validates live edits against the schema resolved for the current data (its
  * conditionals applied); the record is checked against the root instead, as the server checks it.
+ * `rules`: the entity's own rules (schemas/<entity>/rules.ts), the same function the server runs on a write.
  */
-export function createEngineValidator<T = unknown>(root?: RJSFSchema): ValidatorType<T> {
+export function createEngineValidator<T = unknown>(root?: RJSFSchema, rules?: EntityRules): ValidatorType<T> {
   return {
     validateFormData(formData: T | undefined, schema: RJSFSchema): ValidationData<T> {
       const errors = formFieldErrors(root ?? schema, formData);
+      if (rules) errors.push(...rules((formData ?? {}) as Record<string, unknown>));
       return { errors: errors.map(toValidationError), errorSchema: toErrorSchema<T>(errors) };
     },
     isValid(schema, formData) {

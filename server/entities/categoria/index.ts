@@ -7,17 +7,16 @@
  * - `categoria/index` with `filters.tipo` = FLOW_GROUP_TIPO answers the flow-group list: one row per distinct
  *   `grupo` among the categories of that tipo, `{id: the group's first category id, nombre: grupo, grupo}`,
  *   sorted by grupo in the query's sortOrder, the pattern searching grupo;
- * - a parentid must name an existing category and must not make a cycle (400 VALIDATION_FAILED, field
- *   parentid, code enum);
- * - `categoria/treeSelect` and `categoria/getByGrupoValor` (./routes.ts); the perfil_tipo seed (./seed.ts).
+ * - `categoria/treeSelect` and `categoria/getByGrupoValor` (./actions.ts); the perfil_tipo seed (./seed.ts).
+ * (parentid is a reference in schema.json: it must name an existing category and make no cycle.)
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { CATEGORIA_CONDITIONS, FLOW_GROUP_TIPO } from '../../../engine/categoria';
 import type { FieldError } from '../../../engine/errors';
 import type { NormalQuery } from '../../../engine/list/query';
-import type { EntityExtension } from '../extension';
+import { defineEntityServer } from '../../documents/types';
 import { containsPattern, type Page, type Where } from '../list';
-import { categoriaRoutes } from './routes';
+import { getByGrupoValor, treeSelect } from './actions';
 import { seedPerfilTipo } from './seed';
 
 const CAMPOVALOR_MAX = 120;
@@ -57,30 +56,9 @@ async function flowGroups(db: Kysely<any>, q: NormalQuery): Promise<Page | null>
   return { total, estimated: false, rows: rows.map((r) => ({ id: r.id, nombre: r.grupo, grupo: r.grupo })) };
 }
 
-async function checkParent(trx: Transaction<any>, data: Record<string, unknown>, id: number | null): Promise<FieldError[]> {
-  const parent = data.parentid;
-  if (typeof parent !== 'number') return [];
-  const refused = [{ field: 'parentid', code: 'enum' }];
-  if (parent === id) return refused;
-  const found = await trx.selectFrom('categoria').select('id').where('id', '=', parent).executeTakeFirst();
-  if (!found) return refused;
-  if (id === null) return [];
-  // the new parent must not sit below this category
-  const { rows } = await sql<{ id: number }>`
-    with recursive up (id, parentid) as (
-      select id, parentid from categoria where id = ${parent}
-      union
-      select c.id, c.parentid from categoria c join up on c.id = up.parentid
-    )
-    select id from up where id = ${id} limit 1`.execute(trx);
-  return rows.length ? refused : [];
-}
-
-export const categoria: EntityExtension = {
-  entity: 'categoria',
+export default defineEntityServer({
   needs: ['tipo', 'parentid', 'nombre', 'grupo', 'valor', 'orden'],
   index: { keys: ['filtercondition', 'campovalor'], parse: parseIndexExtras, page: flowGroups },
-  checkWrite: checkParent,
-  routes: categoriaRoutes,
+  actions: { treeSelect, getByGrupoValor },
   seed: seedPerfilTipo,
-};
+});

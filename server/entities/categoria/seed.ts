@@ -5,8 +5,8 @@
  * with `categoria/getByGrupoValor {grupo: 'perfil_tipo', valor: 'clientes'}`. A missing row is added again;
  * rows an administrator changed are left alone (they are matched by tipo + valor only).
  */
-import type { Transaction } from 'kysely';
 import { PERFIL_TIPO } from '../../../engine/categoria';
+import type { DocContext } from '../../documents/types';
 
 export const PERFIL_TIPO_SEED = [
   { valor: 'clientes', nombre: 'Clientes', orden: 1 },
@@ -14,14 +14,14 @@ export const PERFIL_TIPO_SEED = [
   { valor: 'empleados', nombre: 'Empleados', orden: 3 },
 ] as const;
 
-export async function seedPerfilTipo(trx: Transaction<any>): Promise<void> {
+export async function seedPerfilTipo(ctx: DocContext): Promise<void> {
   for (const row of PERFIL_TIPO_SEED) {
-    const found = await trx
+    const found = await ctx.trx
       .selectFrom('categoria')
       .select('id')
       .where('tipo', '=', PERFIL_TIPO)
       .where('valor', '=', row.valor)
       .executeTakeFirst();
-    if (!found) await trx.insertInto('categoria').values({ tipo: PERFIL_TIPO, grupo: PERFIL_TIPO, ...row }).execute();
+    if (!found) await ctx.docs.insert(ctx, 'categoria', { tipo: PERFIL_TIPO, grupo: PERFIL_TIPO, ...row });
   }
 }

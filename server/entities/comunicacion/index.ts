@@ -8,8 +8,7 @@
  * - a shown message has the token of a password-recovery link blanked out: whoever reads the outbox must
  *   not be able to take over the account the link was sent for.
  */
-import type { StoredRecord } from '../../../engine/api/entityApi';
-import type { EntityExtension } from '../extension';
+import { defineEntityServer, type StoredRecord } from '../../documents/types';
 
 const RESET_LINK = /(resetPassword\/)[A-Za-z0-9_-]+/g;
 export const REDACTED = '…';
@@ -18,16 +17,15 @@ export function redactTokens(text: string): string {
   return text.replace(RESET_LINK, `$1${REDACTED}`);
 }
 
-async function present(_db: unknown, record: StoredRecord): Promise<StoredRecord> {
+async function present(record: StoredRecord): Promise<StoredRecord> {
   const out: StoredRecord = { ...record };
   if (typeof out.cuerpo === 'string') out.cuerpo = redactTokens(out.cuerpo);
   for (const [k, v] of Object.entries(out)) if (v instanceof Date) out[k] = v.toISOString();
   return out;
 }
 
-export const comunicacion: EntityExtension = {
-  entity: 'comunicacion',
+export default defineEntityServer({
   needs: ['destinatario', 'asunto', 'estado', 'fecha_creada'],
   coreTable: true,
   present,
-};
+});

@@ -17,18 +17,15 @@
  * Without a username (or without the sub-data) the linked user, if any, is left as it is. Deleting the
  * perfil unlinks its user (perfilid null); the user stays.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isStrongPassword } from '../../../engine/password';
 import { hasAny, ROLES } from '../../../engine/roles';
 import { hashPassword } from '../../auth/password-hash';
 import { revokeAllOfUser } from '../../auth/refresh-tokens';
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
-import type { WriteContext } from '../extension';
+import { findClash } from '../../documents/unique';
+import type { Data, DocContext } from '../../documents/types';
 import { isPlainObject } from '../input';
-
-type Data = Record<string, unknown>;
-/** First key of the two-key advisory lock on a (lower-cased) username. */
-const USERNAME_LOCK = 727_103;
 
 export interface UsuarioSubData {
   username: string;
@@ -55,7 +52,7 @@ const sameRoles = (a: readonly string[], b: readonly string[]) => {
   return x.length === y.length && x.every((r, i) => r === y[i]);
 };
 
-async function linkedUser(db: Kysely<any> | Transaction<any>, perfilId: number) {
+async function linkedUser(db: Kysely<any>, perfilId: number) {
   return db
     .selectFrom('usuario')
     .select(['id', 'username', 'roles', 'enabled'])
@@ -65,23 +62,22 @@ async function linkedUser(db: Kysely<any> | Transaction<any>, perfilId: number) 
 }
 
 /** `usuario: {username, roles}` of the perfil's login, or undefined. */
-export async function usuarioOf(db: Kysely<any> | Transaction<any>, perfilId: number): Promise<{ username: string; roles: string[] } | undefined> {
+export async function usuarioOf(db: Kysely<any>, perfilId: number): Promise<{ username: string; roles: string[] } | undefined> {
   const user = await linkedUser(db, perfilId);
   return user ? { username: user.username, roles: user.roles } : undefined;
 }
 
-async function checkUsernameFree(trx: Transaction<any>, username: string, exceptId: number | undefined) {
-  const key = username.toLowerCase();
-  await sql`select pg_advisory_xact_lock(${USERNAME_LOCK}, hashtext(${key}))`.execute(trx);
-  let query = trx.selectFrom('usuario').select('id').where(sql`lower(username)`, '=', key);
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  if (await query.executeTakeFirst()) throw usernameTaken();
+/** The username is free ignoring case (the generic uniqueness lookup of server/documents/unique.ts). */
+async function checkUsernameFree(db: Kysely<any>, username: string, exceptId: number | undefined) {
+  const clash = await findClash(db, { table: 'usuario', expressions: [sql`lower(username)`], values: [username.toLowerCase()], exceptId: exceptId ?? null });
+  if (clash !== null) throw usernameTaken();
 }
 
 const usernameTaken = () => new ApiError(406, 'USERNAME_TAKEN', [{ field: 'usuario.username', code: 'USERNAME_TAKEN' }]);
 
 /** Creates or updates the perfil's login from its sub-data (the rules above). */
-export async function syncUsuario(trx: Transaction<any>, perfilId: number, data: Data, ctx: WriteContext): Promise<void> {
+export async function syncUsuario(ctx: DocContext, perfilId: number, data: Data): Promise<void> {
+  const trx = ctx.trx;
   const sub = isPlainObject(data.usuario) ? data.usuario : undefined;
   const username = typeof sub?.username === 'string' ? sub.username : '';
   const password = typeof sub?.password === 'string' ? sub.password : '';
@@ -96,7 +92,7 @@ export async function syncUsuario(trx: Transaction<any>, perfilId: number, data:
   const changes =
     !linked || linked.username !== username || password !== '' || !sameRoles(linked.roles, newRoles) || linked.enabled !== enabled;
   if (!changes) return;
-  if (!hasAny(ctx.user.roles, [ROLES.ROOT, ROLES.ADMIN])) throw forbidden();
+  if (!hasAny(ctx.actor.roles, [ROLES.ROOT, ROLES.ADMIN])) throw forbidden();
 
   if (!linked || linked.username.toLowerCase() !== username.toLowerCase()) await checkUsernameFree(trx, username, linked?.id);
   if (!linked && !password) throw badRequest('VALIDATION_FAILED', [{ field: 'usuario.password', code: 'required' }]);
@@ -127,6 +123,6 @@ export async function syncUsuario(trx: Transaction<any>, perfilId: number, data:
 }
 
 /** Delete: the perfil's login stays, without its perfil. */
-export async function unlinkUsuario(trx: Transaction<any>, perfilId: number): Promise<void> {
-  await trx.updateTable('usuario').set({ perfilid: null }).where('perfilid', '=', perfilId).execute();
+export async function unlinkUsuario(ctx: DocContext, perfilId: number): Promise<void> {
+  await ctx.trx.updateTable('usuario').set({ perfilid: null }).where('perfilid', '=', perfilId).execute();
 }

@@ -1,17 +1,14 @@
 /**
+ * The category calls of spec §7 beside the generic ones, as declared read actions:
  * `POST /api/categoria/treeSelect` {tipo?, nombre?, pattern?, filters?: {tipo?}}
  *   -> [{id, nombre, children: [...]}] by parentid, ordered by orden, nombre, id; `nombre` / `pattern`
  *   keep matching categories and their ancestors (./tree.ts). At most TREE_MAX categories are read.
  * `POST /api/categoria/getByGrupoValor` {grupo, valor} -> the category (as show) or 404 NOT_FOUND.
  */
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { FieldError } from '../../../engine/errors';
 import { badRequest, notFound } from '../../http/api-error';
-import { allow } from '../access';
-import type { EntityDeps } from '../extension';
-import { isPlainObject, objectBody, onlyKeys } from '../input';
-import { loadRecord } from '../records';
+import type { ActionSpec } from '../../documents/types';
+import { isPlainObject, onlyKeys } from '../input';
 import { buildTree, type TreeRow } from './tree';
 
 export const TREE_MAX = 20_000;
@@ -33,12 +30,10 @@ function requiredText(value: unknown, field: string, errors: FieldError[]): stri
   return text ?? '';
 }
 
-export function categoriaRoutes(app: FastifyInstance, { db, entity }: EntityDeps) {
-  const any = db as unknown as Kysely<any>;
-
-  app.post('/categoria/treeSelect', { bodyLimit: 64 * 1024 }, async (request) => {
-    allow(request, entity, 'read');
-    const body = objectBody(request.body);
+export const treeSelect: ActionSpec<Record<string, unknown>> = {
+  scope: 'entity',
+  read: true,
+  async run({ ctx, body }) {
     onlyKeys(body, ['tipo', 'nombre', 'pattern', 'filters']);
     const errors: FieldError[] = [];
     if (body.filters != null && !isPlainObject(body.filters)) errors.push({ field: 'filters', code: 'type', params: { type: 'object' } });
@@ -47,7 +42,7 @@ export function categoriaRoutes(app: FastifyInstance, { db, entity }: EntityDeps
     const tipo = optionalText(body.tipo, 'tipo', errors) ?? optionalText(filters.tipo, 'filters.tipo', errors);
     const text = optionalText(body.nombre, 'nombre', errors) ?? optionalText(body.pattern, 'pattern', errors);
     if (errors.length) throw badRequest('BAD_REQUEST', errors);
-    let query = any
+    let query = ctx.trx
       .selectFrom('categoria')
       .select(['id', 'parentid', 'nombre'])
       .orderBy('orden', (ob) => ob.asc().nullsLast())
@@ -56,25 +51,21 @@ export function categoriaRoutes(app: FastifyInstance, { db, entity }: EntityDeps
       .limit(TREE_MAX);
     if (tipo) query = query.where('tipo', '=', tipo);
     return buildTree((await query.execute()) as TreeRow[], text);
-  });
+  },
+};
 
-  app.post('/categoria/getByGrupoValor', { bodyLimit: 64 * 1024 }, async (request) => {
-    allow(request, entity, 'read');
-    const body = objectBody(request.body);
+export const getByGrupoValor: ActionSpec<Record<string, unknown>> = {
+  scope: 'entity',
+  read: true,
+  async run({ ctx, body, entity }) {
     onlyKeys(body, ['grupo', 'valor']);
     const errors: FieldError[] = [];
     const grupo = requiredText(body.grupo, 'grupo', errors);
     const valor = requiredText(body.valor, 'valor', errors);
     if (errors.length) throw badRequest('VALIDATION_FAILED', errors);
-    const row = await any
-      .selectFrom('categoria')
-      .select('id')
-      .where('grupo', '=', grupo)
-      .where('valor', '=', valor)
-      .orderBy('id')
-      .executeTakeFirst();
-    const record = row ? await loadRecord(any, entity, row.id) : null;
+    const row = await ctx.trx.selectFrom('categoria').select('id').where('grupo', '=', grupo).where('valor', '=', valor).orderBy('id').executeTakeFirst();
+    const record = row ? await ctx.docs.get(ctx, entity, row.id) : null;
     if (!record) throw notFound();
     return record;
-  });
-}
+  },
+};

@@ -1,0 +1,110 @@
+/**
+ * A record's history (the audit log, `<entity>/history/<id>`): a button that opens the list of changes,
+ * newest first — when, who, what was done, and each changed field with its value before and after; child
+ * rows as added, removed and changed. Loads 50 at a time.
+ */
+import { useState } from 'react';
+import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry } from '../../engine/api/entityApi';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { Modal } from '../../widgets/Modal';
+import { entityCalls } from '../app/entityData';
+import { reportFailure } from '../app/feedback';
+import { ApiError } from '../../engine/api/client';
+
+const PAGE = 50;
+
+function valueText(v: unknown, yes: string, no: string): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? yes : no;
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+function EntryChanges({ entity, entry }: { entity: ResolvedEntity; entry: AuditEntry }) {
+  const { t, i18n } = useTranslation();
+  const value = (v: unknown) => valueText(v, t('dataTable.yes'), t('dataTable.no'));
+  const fieldLabel = (f: string) => t(`entities.${entity.name}.fields.${f}`, { defaultValue: f });
+  const itemLabel = (child: string, f: string) => t(`entities.${entity.name}.items.${child}.${f}`, { defaultValue: f });
+  const lines: string[] = [];
+  for (const [f, [before, after]] of Object.entries(entry.changes.fields ?? {})) lines.push(`${fieldLabel(f)}: ${value(before)} → ${value(after)}`);
+  for (const [child, diff] of Object.entries(entry.changes.children ?? {})) {
+    const title = fieldLabel(child);
+    if (diff.added?.length) lines.push(t('history.rowsAdded', { child: title, count: diff.added.length }));
+    if (diff.removed?.length) lines.push(t('history.rowsRemoved', { child: title, count: diff.removed.length }));
+    for (const c of diff.changed ?? [])
+      for (const [f, [before, after]] of Object.entries(c.fields)) lines.push(`${title} · ${itemLabel(child, f)}: ${value(before)} → ${value(after)}`);
+  }
+  if (entry.changes.body !== undefined && Object.keys(entry.changes.body as object).length) lines.push(JSON.stringify(entry.changes.body));
+  return (
+    <Box as="li" listStyleType="none" borderBottomWidth="1px" py="2">
+      <Text fontWeight="medium" textStyle="sm">
+        {new Date(entry.at).toLocaleString(i18n.language)} · {entry.username} · {t(`history.actions.${entry.action}`, { defaultValue: entry.action })}
+      </Text>
+      {lines.map((line, i) => (
+        <Text key={i} textStyle="sm" color="fg.muted" wordBreak="break-word">
+          {line}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+export function RecordHistory({ entity, id }: { entity: ResolvedEntity; id: number | string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+
+  const load = async (offset: number) => {
+    setLoading(true);
+    try {
+      const page = await entityCalls.history(entity.name, id, { offset, max: PAGE });
+      setEntries((e) => (offset === 0 ? page.rows : [...(e ?? []), ...page.rows]));
+      setTotal(page.total);
+    } catch (e) {
+      if (e instanceof ApiError) reportFailure(e);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          setOpen(true);
+          setEntries(null);
+          void load(0);
+        }}
+      >
+        {t('history.open')}
+      </Button>
+      {open && (
+        <Modal open onClose={() => setOpen(false)} title={t('history.title')} width={640} persistent={false}>
+          {entries === null ? (
+            <Spinner aria-label={t('app.loading')} />
+          ) : entries.length === 0 ? (
+            <Text color="fg.muted">{t('history.empty')}</Text>
+          ) : (
+            <Stack as="ul" gap="0" aria-label={t('history.title')}>
+              {entries.map((e) => (
+                <EntryChanges key={e.id} entity={entity} entry={e} />
+              ))}
+            </Stack>
+          )}
+          {entries && entries.length < total && (
+            <Button mt="3" size="sm" variant="ghost" loading={loading} onClick={() => void load(entries.length)}>
+              {t('history.more')}
+            </Button>
+          )}
+        </Modal>
+      )}
+    </>
+  );
+}

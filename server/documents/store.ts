@@ -1,0 +1,122 @@
+/**
+ * The rows of one record: its table row and its child rows. Records leave here as
+ * `{ id, version, ...fields, ...children }` with empty (null) fields left out, each child row with its `id`,
+ * so a record shown can be sent back unchanged. Child rows keep their ids across updates: a row sent back
+ * with its id is updated in place (only when something in it changed), a row without one is added, a row
+ * left out is deleted. Positions are kept 0..n-1 in the order sent.
+ * Only the pipeline (./pipeline.ts) calls the writers.
+ */
+import type { Kysely } from 'kysely';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { layoutOf, type TableLayout } from '../entities/layout';
+import type { Data, StoredRecord } from './types';
+
+type Db = Kysely<any>;
+
+/** Values for the columns of a table; absent fields become null (a full replace). */
+function columnValues(layout: TableLayout, data: Data): Data {
+  const out: Data = {};
+  for (const f of layout.fields) {
+    const v = data[f.name];
+    out[f.name] = v === undefined || v === null ? null : f.sqlType === 'jsonb' ? JSON.stringify(v) : v;
+  }
+  return out;
+}
+
+function fieldsOf(layout: TableLayout, row: Data): Data {
+  const out: Data = {};
+  for (const f of layout.fields) if (row[f.name] !== null && row[f.name] !== undefined) out[f.name] = row[f.name];
+  return out;
+}
+
+/** Most rows one insert statement carries (PostgreSQL takes at most 65535 parameters). */
+const batchSize = (layout: TableLayout) => Math.max(1, Math.floor(30_000 / (layout.fields.length + 2)));
+
+export async function loadRecord(db: Db, entity: ResolvedEntity, id: number, lock = false): Promise<StoredRecord | null> {
+  const layout = layoutOf(entity);
+  let query = db
+    .selectFrom(layout.table)
+    .select(['id', 'version', ...layout.fields.map((f) => f.name)])
+    .where('id', '=', id);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const record: StoredRecord = { id: row.id, version: row.version, ...fieldsOf(layout, row) };
+  for (const child of layout.children) {
+    const items = await db
+      .selectFrom(child.table)
+      .select(['id', ...child.fields.map((f) => f.name)])
+      .where('parent_id', '=', id)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    record[child.name] = items.map((item) => ({ id: item.id, ...fieldsOf(child, item) }));
+  }
+  return record;
+}
+
+const sameValues = (a: Data, b: Data) => Object.keys(a).every((k) => a[k] === b[k]);
+
+/** Rows changed per child table, for the upkeep. */
+export type ChildCounts = Map<string, number>;
+
+/**
+ * Brings the child rows of `parentId` in line with `data`. `previous` holds the stored rows (with ids);
+ * every id in `data` is one of them (the pipeline checked). Answers the rows changed per table.
+ */
+async function writeChildren(trx: Db, entity: ResolvedEntity, parentId: number, data: Data, previous: StoredRecord | null): Promise<ChildCounts> {
+  const counts: ChildCounts = new Map();
+  for (const child of layoutOf(entity).children) {
+    const items = Array.isArray(data[child.name]) ? (data[child.name] as Data[]) : [];
+    const before = new Map<number, { position: number; values: Data }>();
+    ((previous?.[child.name] as Data[] | undefined) ?? []).forEach((row, position) =>
+      before.set(row.id as number, { position, values: columnValues(child, row) }),
+    );
+    const kept = new Set(items.map((i) => i.id).filter((x): x is number => typeof x === 'number'));
+    const gone = [...before.keys()].filter((id) => !kept.has(id));
+    let changed = gone.length;
+    if (gone.length) await trx.deleteFrom(child.table).where('parent_id', '=', parentId).where('id', 'in', gone).execute();
+    const added: Data[] = [];
+    for (const [position, item] of items.entries()) {
+      const values = columnValues(child, item);
+      const old = typeof item.id === 'number' ? before.get(item.id) : undefined;
+      if (!old) {
+        added.push({ parent_id: parentId, position, ...values });
+      } else if (old.position !== position || !sameValues(old.values, values)) {
+        await trx.updateTable(child.table).set({ position, ...values }).where('id', '=', item.id as number).execute();
+        changed++;
+      }
+    }
+    const size = batchSize(child);
+    for (let i = 0; i < added.length; i += size) await trx.insertInto(child.table).values(added.slice(i, i + size)).execute();
+    changed += added.length;
+    if (changed) counts.set(child.table, changed);
+  }
+  return counts;
+}
+
+export async function insertRecord(trx: Db, entity: ResolvedEntity, data: Data, userId: number | null): Promise<{ id: number; children: ChildCounts }> {
+  const layout = layoutOf(entity);
+  const { id } = await trx
+    .insertInto(layout.table)
+    .values({ ...columnValues(layout, data), created_by: userId, updated_by: userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, children: await writeChildren(trx, entity, id, data, null) };
+}
+
+/** Replaces every field and brings the child rows in line; bumps the version. The row is locked (pipeline). */
+export async function replaceRecord(trx: Db, entity: ResolvedEntity, previous: StoredRecord, data: Data, userId: number | null): Promise<ChildCounts> {
+  const layout = layoutOf(entity);
+  await trx
+    .updateTable(layout.table)
+    .set((eb) => ({ ...columnValues(layout, data), version: eb('version', '+', 1), updated_at: new Date(), updated_by: userId }))
+    .where('id', '=', previous.id)
+    .execute();
+  return writeChildren(trx, entity, previous.id, data, previous);
+}
+
+/** Child rows go with their parent (on delete cascade). */
+export async function deleteRecord(trx: Db, entity: ResolvedEntity, id: number): Promise<void> {
+  await trx.deleteFrom(layoutOf(entity).table).where('id', '=', id).execute();
+}

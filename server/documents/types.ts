@@ -1,0 +1,192 @@
+/**
+ * The document service's vocabulary (./service.ts): who writes (Actor), the unit a write runs in
+ * (DocContext), what an entity's server module may add (EntityServer, typed by `defineEntityServer`), its
+ * declared actions, and the subscribers every write notifies.
+ */
+import type { Kysely } from 'kysely';
+import type { StoredRecord } from '../../engine/api/entityApi';
+import type { FieldError } from '../../engine/errors';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import type { JsonSchema } from '../../engine/metadata/types';
+import { ROLES, type Permission } from '../../engine/roles';
+import type { IndexExtras } from '../entities/list-extras';
+
+export type Data = Record<string, unknown>;
+export type { StoredRecord };
+
+/** Who writes: a logged-in user, or the server itself (seeds, background work). */
+export interface Actor {
+  id: number | null;
+  username: string;
+  roles: readonly string[];
+}
+
+export const SYSTEM_ACTOR: Actor = Object.freeze({ id: null, username: 'system', roles: [ROLES.ROOT, ROLES.ADMIN, ROLES.USER] });
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** One audit row before it is chained (./audit.ts). */
+export interface AuditEntry {
+  entity: string;
+  recordId: number | null;
+  action: string;
+  changes: unknown;
+}
+
+/** What a transaction collects while it runs; settled when it ends (./service.ts). */
+export interface UnitOfWork {
+  audit: AuditEntry[];
+  /** Rows changed per table, for the embedded database's upkeep, reported after commit. */
+  touched: Map<string, number>;
+  /** Nesting depth of writes: a nested write runs in a savepoint. */
+  depth: number;
+  savepoints: number;
+}
+
+/**
+ * The context every call takes. Calls made with it (also from inside a hook) join its transaction: a nested
+ * write that fails rolls its part back and fails the caller, so nothing half-done commits.
+ */
+export interface DocContext {
+  readonly trx: Kysely<any>;
+  readonly actor: Actor;
+  readonly log: Logger;
+  readonly docs: Documents;
+  /** Absent on read-only contexts (read actions): they cannot write. */
+  readonly unit?: UnitOfWork;
+}
+
+export type WriteKind = 'insert' | 'update' | 'patch';
+
+export interface WriteArgs {
+  entity: ResolvedEntity;
+  kind: WriteKind;
+  /** The record as it will be stored (after `normalize`). */
+  doc: Data;
+  /** The stored record before the change (with its child rows and their ids); null on insert. */
+  previous: StoredRecord | null;
+  /** The record's id; null on insert. */
+  id: number | null;
+  ctx: DocContext;
+}
+
+export interface RemoveArgs {
+  entity: ResolvedEntity;
+  previous: StoredRecord;
+  ctx: DocContext;
+}
+
+/** What one write did, as subscribers see it. */
+export interface WriteEvent {
+  entity: ResolvedEntity;
+  /** insert, update, patch, delete, or the name of a declared action. */
+  action: string;
+  id: number;
+  /** The stored record after the write (null after a delete). */
+  record: StoredRecord | null;
+  previous: StoredRecord | null;
+  /** A declared action's body. */
+  body?: unknown;
+  ctx: DocContext;
+}
+
+export type Subscriber = (event: WriteEvent) => Promise<void> | void;
+
+export interface ActionArgs<B = any> {
+  entity: ResolvedEntity;
+  ctx: DocContext;
+  body: B;
+  /** Record scope: the record's id and its stored form (locked for the transaction unless the action only reads). */
+  id?: number;
+  record?: StoredRecord;
+}
+
+/** A call of its own, served at `POST /api/<entity>/<name>` (scope entity) or `/<name>/:id` (scope record). */
+export interface ActionSpec<B = any> {
+  scope: 'entity' | 'record';
+  /** Who may call it besides the entity's readRoles; none = whoever may read the entity. */
+  roles?: Permission;
+  /** The body's JSON Schema, checked first (400 VALIDATION_FAILED with field errors); none = any object. */
+  body?: JsonSchema;
+  /** Only reads: no transaction of its own is needed, and no audit row or outbox event is written. */
+  read?: boolean;
+  /** Record scope: the id from the path (default: a positive integer); may accept another key (a name). */
+  findId?(ctx: DocContext, raw: string): Promise<number>;
+  /** Largest body accepted, in bytes (default 64 kB). */
+  bodyLimit?: number;
+  run(args: ActionArgs<B>): Promise<unknown>;
+}
+
+/** An entity's server module: only what its metadata cannot say. All parts are optional. */
+export interface EntityServer {
+  /** Properties the module's code relies on: the start fails when schema.json lacks one. */
+  needs?: readonly string[];
+  /**
+   * The entity shows a core table the server itself writes (server/db/core-schema.ts), such as the mail
+   * outbox: storage only checks that table; every write through the API answers 403.
+   */
+  coreTable?: boolean;
+  /** Extra keys and pages of `<list>/index`. */
+  index?: IndexExtras;
+  /** Defaults and tidied input, before validation. Returns a new object. */
+  normalize?(args: WriteArgs): Data;
+  /**
+   * Rules against other rows or the previous state, after the schema, reference and uniqueness checks:
+   * field errors (400 VALIDATION_FAILED), or throw an ApiError with a code of its own.
+   */
+  validate?(args: WriteArgs): Promise<FieldError[] | void> | FieldError[] | void;
+  /** What of the record goes into the entity's own tables (default: all of it). */
+  stored?(doc: Data): Data;
+  /** After the rows are written, in the same transaction: sub-data kept elsewhere, nested writes. */
+  afterWrite?(args: WriteArgs & { stored: StoredRecord }): Promise<void>;
+  /** Before a delete, in its transaction: throw to refuse. */
+  beforeRemove?(args: RemoveArgs): Promise<void>;
+  /** After the row is gone, in the same transaction. */
+  afterRemove?(args: RemoveArgs): Promise<void>;
+  /** The record as it leaves the server (show, and the replies of writes). */
+  present?(record: StoredRecord, ctx: DocContext): Promise<StoredRecord>;
+  /** Fields the audit log leaves out (secrets). */
+  auditOmit?: readonly string[];
+  /** Runs at every start once the tables are in line, in the start-up transaction, as the system: idempotent. */
+  seed?(ctx: DocContext): Promise<void>;
+  actions?: Record<string, ActionSpec>;
+  /** Subscribers to writes of other entities (by name, or `*` for all), in the writer's transaction. */
+  subscribe?: Record<string, Subscriber>;
+}
+
+/** Types an entity module (server/entities/<entity>/index.ts default export). */
+export const defineEntityServer = (server: EntityServer): EntityServer => server;
+
+export type EntityRef = ResolvedEntity | string;
+
+export interface GetOptions {
+  /** Lock the row until the transaction ends (SELECT … FOR UPDATE). */
+  lock?: boolean;
+  /** The stored record, without the module's `present`. */
+  raw?: boolean;
+}
+
+/** The document service (./service.ts). The HTTP routes are a thin layer over it. */
+export interface Documents {
+  entity(ref: EntityRef): ResolvedEntity;
+  entities(): readonly ResolvedEntity[];
+  server(ref: EntityRef): EntityServer;
+  /** Runs `fn` in one transaction (or in `trx`, which the caller commits); audit rows are chained before it ends. */
+  transaction<T>(actor: Actor, log: Logger, fn: (ctx: DocContext) => Promise<T>, trx?: Kysely<any>): Promise<T>;
+  /** A context that only reads (no transaction). */
+  reader(actor: Actor, log: Logger): DocContext;
+  get(ctx: DocContext, entity: EntityRef, id: number, options?: GetOptions): Promise<StoredRecord | null>;
+  insert(ctx: DocContext, entity: EntityRef, data: Data): Promise<StoredRecord>;
+  /** Full replace at `version` (409 VERSION_CONFLICT when stale; 404 when gone). */
+  update(ctx: DocContext, entity: EntityRef, id: number, data: Data, version: number): Promise<StoredRecord>;
+  /** The stored record merged with `changes` (null clears), validated whole; `version` checked when given. */
+  patch(ctx: DocContext, entity: EntityRef, id: number, changes: Data, version?: number): Promise<StoredRecord>;
+  remove(ctx: DocContext, entity: EntityRef, id: number): Promise<void>;
+  /** Runs a declared action (no permission check: the caller's layer does that). */
+  run(ctx: DocContext, entity: EntityRef, action: string, args: { id?: number; body?: unknown }): Promise<unknown>;
+  subscribe(entity: string, subscriber: Subscriber): void;
+}
