@@ -30,7 +30,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/postgres.ts'],
-          testTimeout: 30_000,
+          // a first start of the embedded database on a busy 2-core machine can take 20 s
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startApp } from '../support/app';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { loginAs, newPage, signedInPage } from '../support/browser';
 import { api } from '../support/server';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
-let context: BrowserContext;
+let session: Awaited<ReturnType<typeof signedInPage>>;
 let page: Page;
 
 beforeAll(async () => {
@@ -20,14 +19,11 @@ beforeAll(async () => {
   expect(tornillo.status).toBe(200);
   const taken = await client.post('/api/perfil/save', { tipo: 'clientes', nombre: 'AFIP', datos_fiscales: { cuit: '33-69345023-9' } }, token);
   expect(taken.status).toBe(200);
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  ({ context, page } = await newPage(browser, app.baseUrl));
-  await loginAs(page, 'admin', ADMIN_PASSWORD);
-  await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+  session = await signedInPage(app.baseUrl, 'admin', ADMIN_PASSWORD);
+  ({ browser, page } = session);
 });
 afterAll(async () => {
-  await context?.close();
-  await closeBrowser?.();
+  await session?.close();
   await app?.close();
 });
 

@@ -44,3 +44,20 @@ export async function loginAs(page: Page, username: string, password: string, re
   if (rememberMe) await page.getByText('Recordarme').click();
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
+
+/** A browser with one page signed in as `username` on the dashboard; `close` ends both. */
+export async function signedInPage(baseURL: string, username: string, password: string) {
+  const { browser, close } = await launchBrowser();
+  const { context, page } = await newPage(browser, baseURL);
+  await loginAs(page, username, password);
+  await page.getByRole('heading', { name: `Hola, ${username}` }).waitFor();
+  return {
+    browser,
+    context,
+    page,
+    async close() {
+      await context.close();
+      await close();
+    },
+  };
+}

@@ -18,7 +18,8 @@ async function violations() {
 const rowsShown = () =>
   waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row').length).toBeGreaterThan(5));
 
-describe('accessibility of the DataTable stories', () => {
+// axe over a whole table takes seconds on a busy machine: more than the default 5 s of a unit test
+describe('accessibility of the DataTable stories', { timeout: 30_000 }, () => {
   it.each([
     ['Default', Default],
     ['ReadOnly', ReadOnly],

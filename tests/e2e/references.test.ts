@@ -1,0 +1,78 @@
+/**
+ * References and history in the browser (issue 9): a list shows the name of a referenced row, not its id;
+ * the filter of a reference column picks a row; a record's history shows a change made in its form.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN_PASSWORD, startApp } from '../support/app';
+import { signedInPage } from '../support/browser';
+import { api } from '../support/server';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let session: Awaited<ReturnType<typeof signedInPage>>;
+let page: Page;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  app = await startApp();
+  const client = api(app.baseUrl);
+  const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+  const post = async (path: string, body: object) => {
+    const res = await client.post(`/api/${path}`, body, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.id as number;
+  };
+  ids.ferreteria = await post('categoria/save', { tipo: 'rubro', nombre: 'Ferretería' });
+  ids.pintureria = await post('categoria/save', { tipo: 'rubro', nombre: 'Pinturería' });
+  ids.tornillo = await post('articulo/save', { nombre: 'Tornillo', categoria: ids.ferreteria });
+  ids.clavo = await post('articulo/save', { nombre: 'Clavo', categoria: ids.ferreteria });
+  ids.latex = await post('articulo/save', { nombre: 'Látex blanco', categoria: ids.pintureria });
+  session = await signedInPage(app.baseUrl, 'admin', ADMIN_PASSWORD);
+  ({ page } = session);
+});
+afterAll(async () => {
+  await session?.close();
+  await app?.close();
+});
+
+const names = () => page.locator('tbody tr[aria-rowindex] td:first-child').allTextContents();
+
+describe('references and history', () => {
+  it('the article list shows the category by name and filters by a category picked from the list', async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/stock`);
+    await page.getByRole('heading', { name: 'Artículos y stock', level: 1 }).waitFor();
+    const tornillo = page.getByRole('row').filter({ hasText: 'Tornillo' });
+    await tornillo.getByRole('cell', { name: 'Ferretería', exact: true }).waitFor();
+    expect(await tornillo.getByRole('cell', { name: String(ids.ferreteria), exact: true }).count()).toBe(0);
+    await page.getByRole('row').filter({ hasText: 'Látex blanco' }).getByRole('cell', { name: 'Pinturería', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Filtros' }).click();
+    const filter = page.getByRole('combobox', { name: 'Filtrar por Categoría' });
+    await filter.fill('pint');
+    await page.getByRole('option', { name: 'Pinturería' }).click();
+    await expect.poll(names).toEqual(['Látex blanco']);
+    await filter.fill('ferre');
+    await page.getByRole('option', { name: 'Ferretería' }).click();
+    await expect.poll(names).toEqual(['Clavo', 'Tornillo']);
+  });
+
+  it("a record's history shows a change made in its form", async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/stock/${ids.tornillo}`);
+    await page.getByRole('heading', { name: 'Artículo', level: 1 }).waitFor();
+    const nombre = page.getByRole('textbox', { name: /^Nombre/ }).first();
+    await expect.poll(() => nombre.inputValue()).toBe('Tornillo');
+    await nombre.fill('Tornillo 8 mm');
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    await page.waitForURL(/#\/backOffice\/stock$/);
+
+    await page.goto(`${app.baseUrl}/#/backOffice/stock/${ids.tornillo}/show`);
+    await page.getByRole('heading', { name: 'Artículo', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Historial' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Historial de cambios' });
+    const entries = dialog.getByRole('list', { name: 'Historial de cambios' }).getByRole('listitem');
+    await expect.poll(() => entries.count()).toBe(2);
+    await expect.poll(() => entries.first().textContent()).toContain('admin · Modificó');
+    expect(await entries.first().textContent()).toContain('Nombre: Tornillo → Tornillo 8 mm');
+    expect(await entries.nth(1).textContent()).toContain('Creó');
+  });
+});
