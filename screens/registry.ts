@@ -23,6 +23,8 @@ export const screens: Record<string, Loader> = {
   entityForm: () => import('./entity/EntityFormScreen'),
   entityDialog: () => import('./entity/EntityDialogScreen'),
   singleRecord: () => import('./entity/SingleRecordScreen'),
+  processForm: () => import('./entity/EntityFormScreen'),
+  flowDesigner: () => import('./entity/EntityFormScreen'),
 };
 
 /** A chunk's import, failing when it has not arrived within CHUNK_LOAD_TIMEOUT_MS. */

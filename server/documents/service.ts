@@ -114,6 +114,7 @@ export function createDocuments({ db, registry, servers, rules = new Map(), upke
       }
       const exec = async () => {
         let record: StoredRecord | undefined;
+        if (spec.scope !== 'entity' && id === undefined) throw notFound();
         if (spec.scope === 'record') {
           if (id === undefined) throw notFound();
           record = (await loadRecord(ctx.trx, e, id, !spec.read)) ?? undefined;

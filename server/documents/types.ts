@@ -100,14 +100,20 @@ export interface ActionArgs<B = any> {
   entity: ResolvedEntity;
   ctx: DocContext;
   body: B;
-  /** Record scope: the record's id and its stored form (locked for the transaction unless the action only reads). */
+  /** Record scope: the record's id and its stored form (locked for the transaction unless the action only reads); id scope: the id. */
   id?: number;
   record?: StoredRecord;
 }
 
-/** A call of its own, served at `POST /api/<entity>/<name>` (scope entity) or `/<name>/:id` (scope record). */
+/**
+ * A call of its own, served at `POST /api/<entity>/<name>` (scope entity) or `/<name>/:id` (scope record: the
+ * id of one of the entity's records, loaded for the action; scope id: an id the action resolves itself, such as
+ * a step of a flow). `path` serves it under another name instead (a call name of the spec: `status/duplicate`).
+ */
 export interface ActionSpec<B = any> {
-  scope: 'entity' | 'record';
+  scope: 'entity' | 'record' | 'id';
+  /** The call's path under /api instead of `<entity>/<name>` (the `/:id` of scope record or id follows it). */
+  path?: string;
   /** Who may call it besides the entity's readRoles; none = whoever may read the entity. */
   roles?: Permission;
   /** The body's JSON Schema, checked first (400 VALIDATION_FAILED with field errors); none = any object. */

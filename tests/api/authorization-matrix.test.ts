@@ -26,6 +26,7 @@ import { hasAny, isPermitted, ROLES, type Permission } from '../../engine/roles'
 import { PUBLIC_ROUTES } from '../../server/auth/guard';
 import { loadEntities, type Entities as Registry } from '../../server/entities';
 import type { ActionSpec } from '../../server/documents/types';
+import { actionUrl } from '../../server/entities/action-routes';
 import { api, createUser, describeBackends, startTestServer, type Api, type ApiResponse, type TestServer } from '../support/server';
 
 type Action = 'read' | 'add' | 'edit' | 'remove';
@@ -134,9 +135,10 @@ function actionCells(registry: Registry): Cell[] {
   const cells: Cell[] = [];
   for (const e of registry.entities)
     for (const [name, spec] of Object.entries(registry.servers.get(e.name)?.actions ?? {})) {
-      const path = `/api/${e.name}/${name}${spec.scope === 'record' ? `/${MISSING_ID}` : ''}`;
+      const url = actionUrl(e.name, name, spec);
+      const path = `/api${url.replace(':id', String(MISSING_ID))}`;
       cells.push({
-        route: `POST /api/${e.name}/${name}${spec.scope === 'record' ? '/:id' : ''}`,
+        route: `POST /api${url}`,
         rule: { kind: 'action', entity: e, spec },
         // a record that does not exist, or an empty body: harmless either way
         call: () => ({ method: 'POST', path, body: {} }),
