@@ -10,6 +10,16 @@ import type { Database } from './types';
 
 export const MEMORY = 'memory://';
 
+/**
+ * numeric (money, quantities: exact in the database, server/entities/layout.ts) comes back as a JSON number:
+ * its values have a few decimals, so the number's shortest form is exactly the stored decimal; code that
+ * computes with them (engine/price.ts) works on those decimals, never on float arithmetic.
+ */
+const NUMERIC_OID = 1700;
+const parseNumeric = (v: string) => Number(v);
+const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === NUMERIC_OID ? parseNumeric : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser;
+
 export interface DbTarget {
   databaseUrl?: string;
   dataDir: string;
@@ -23,19 +33,20 @@ export function describeTarget(target: DbTarget): string {
 /** `onPoolError` hears errors of idle PostgreSQL connections (a restarted server); without a listener they would end the process. */
 export async function connect(target: DbTarget, onPoolError: (err: Error) => void = () => {}): Promise<Kysely<Database>> {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, types: { getTypeParser } });
     pool.on('error', onPoolError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   // pg_trgm: list searches (`ILIKE '%…%'`) use trigram indexes (entities/search.ts).
   const extensions = { pg_trgm };
+  const parsers = { [NUMERIC_OID]: parseNumeric };
   let pglite: PGlite;
   if (target.dataDir === MEMORY) {
-    pglite = new PGlite({ extensions });
+    pglite = new PGlite({ extensions, parsers });
   } else {
     const dir = path.resolve(target.dataDir);
     await mkdir(dir, { recursive: true });
-    pglite = new PGlite(dir, { extensions });
+    pglite = new PGlite(dir, { extensions, parsers });
   }
   await pglite.waitReady;
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

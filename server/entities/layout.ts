@@ -6,6 +6,7 @@
  * | ------------------------------------ | ------------------ |
  * | string                               | text               |
  * | integer                              | integer            |
+ * | number with maxDecimals (exact)      | numeric            |
  * | number                               | double precision   |
  * | boolean                              | boolean            |
  * | object, array of scalars             | jsonb              |
@@ -16,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { scalarType, type ResolvedEntity } from '../../engine/metadata/resolve';
 import type { JsonSchema } from '../../engine/metadata/types';
 
-export type SqlType = 'text' | 'integer' | 'double precision' | 'boolean' | 'jsonb';
+export type SqlType = 'text' | 'integer' | 'numeric' | 'double precision' | 'boolean' | 'jsonb';
 
 export interface StoredField {
   name: string;
@@ -57,10 +58,13 @@ const SQL_TYPES: Record<string, SqlType> = {
 
 export const isChildArray = (p: JsonSchema | undefined) => scalarType(p) === 'array' && !!p?.items && scalarType(p.items) === 'object';
 
+/** Money and quantities are exact decimals: a number with a number of decimals is `numeric`, never a float. */
+const sqlTypeOf = (p: JsonSchema): SqlType => (scalarType(p) === 'number' && p.maxDecimals !== undefined ? 'numeric' : SQL_TYPES[scalarType(p)]);
+
 function fieldsOf(schema: JsonSchema, withChildren: boolean): StoredField[] {
   return Object.entries(schema.properties ?? {})
     .filter(([, p]) => withChildren || !isChildArray(p))
-    .map(([name, p]) => ({ name, sqlType: SQL_TYPES[scalarType(p)], schema: p }));
+    .map(([name, p]) => ({ name, sqlType: sqlTypeOf(p), schema: p }));
 }
 
 export const childTable = (entity: string, child: string) => `${entity}__${child}`;

@@ -41,6 +41,7 @@ function typed(sqlType: SqlType, v: string | number | boolean): string | number 
       const n = typeof v === 'string' && /^-?\d{1,10}$/.test(v.trim()) ? Number(v) : v;
       return typeof n === 'number' && Number.isInteger(n) && n >= INT_MIN && n <= INT_MAX ? n : null;
     }
+    case 'numeric':
     case 'double precision': {
       const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
       return typeof n === 'number' && Number.isFinite(n) ? n : null;

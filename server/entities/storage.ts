@@ -20,6 +20,7 @@ const STORAGE_LOCK = 727_002;
 const DATA_TYPE: Record<SqlType, string> = {
   text: 'text',
   integer: 'integer',
+  numeric: 'numeric',
   'double precision': 'double precision',
   boolean: 'boolean',
   jsonb: 'jsonb',
@@ -38,19 +39,34 @@ async function existingColumns(trx: Transaction<any>): Promise<Existing> {
   return out;
 }
 
-function checkTypes(existing: Existing, layout: TableLayout, system: Record<string, string>, file: string) {
+/** Type changes the server makes itself, without loss: a float column of money or quantities becomes exact. */
+const WIDENINGS: Record<string, SqlType> = { 'double precision': 'numeric' };
+
+/** Checks the columns of an existing table; answers the columns to widen (WIDENINGS). */
+function checkTypes(existing: Existing, layout: TableLayout, system: Record<string, string>, file: string): string[] {
   const columns = existing.get(layout.table);
-  if (!columns) return;
+  if (!columns) return [];
   for (const [name, type] of Object.entries(system))
     if (columns.get(name) !== type)
       throw new Error(`table ${layout.table} exists but its column ${name} is not ${type}: it is not an entity table (${file})`);
+  const widen: string[] = [];
   for (const f of layout.fields) {
     const found = columns.get(f.name);
-    if (found && found !== DATA_TYPE[f.sqlType])
+    if (found && WIDENINGS[found] === f.sqlType) widen.push(f.name);
+    else if (found && found !== DATA_TYPE[f.sqlType])
       throw new Error(
         `${file}: property "${f.name}" needs the column type ${f.sqlType} but ${layout.table}.${f.name} is ${found}; ` +
           'changing a type needs a hand-made migration (the server never drops data)',
       );
+  }
+  return widen;
+}
+
+/** double precision -> numeric keeps every value (a float of a few decimals converts to that decimal). */
+async function widen(trx: Transaction<any>, layout: TableLayout, columns: string[]) {
+  for (const c of columns) {
+    const f = layout.fields.find((x) => x.name === c)!;
+    await sql`alter table ${sql.table(layout.table)} alter column ${sql.id(c)} type ${sql.raw(f.sqlType)} using ${sql.id(c)}::${sql.raw(f.sqlType)}`.execute(trx);
   }
 }
 
@@ -154,7 +170,7 @@ async function syncChildIndexes(trx: Transaction<any>, entity: ResolvedEntity, c
 async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existing: Existing, trigram: boolean) {
   const layout = layoutOf(entity);
   const file = `schemas/${entity.name}/schema.json`;
-  checkTypes(existing, layout, { id: 'integer', version: 'integer' }, file);
+  const widened = checkTypes(existing, layout, { id: 'integer', version: 'integer' }, file);
   await trx.schema
     .createTable(layout.table)
     .ifNotExists()
@@ -166,10 +182,11 @@ async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existin
     .addColumn('updated_by', 'integer')
     .execute();
   await addColumns(trx, layout);
+  await widen(trx, layout, widened);
   await syncIndexes(trx, entity, trigram);
 
   for (const child of layout.children) {
-    checkTypes(existing, child, { id: 'integer', parent_id: 'integer', position: 'integer' }, file);
+    const childWidened = checkTypes(existing, child, { id: 'integer', parent_id: 'integer', position: 'integer' }, file);
     await trx.schema
       .createTable(child.table)
       .ifNotExists()
@@ -178,6 +195,7 @@ async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existin
       .addColumn('position', 'integer', (c) => c.notNull())
       .execute();
     await addColumns(trx, child);
+    await widen(trx, child, childWidened);
     await syncChildIndexes(trx, entity, child);
   }
 }
@@ -186,6 +204,7 @@ async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existin
 const CORE_TYPES: Record<SqlType, readonly string[]> = {
   text: ['text', 'character varying', 'timestamp with time zone'],
   integer: ['integer'],
+  numeric: ['numeric'],
   'double precision': ['double precision'],
   boolean: ['boolean'],
   jsonb: ['jsonb'],

@@ -94,7 +94,8 @@ describeBackends('child tables', (backend) => {
       updated_by: 'integer',
       nombre: 'text',
       activo: 'boolean',
-      importe: 'double precision',
+      // a number with decimals is exact: money and quantities are never floats
+      importe: 'numeric',
       etiquetas: 'jsonb',
       datos: 'jsonb',
     });
@@ -190,6 +191,7 @@ describeBackends('child tables', (backend) => {
   });
 });
 
+// several starts of a persistent embedded database: slow on a busy machine
 describeBackends('schema evolution across a restart', (backend) => {
   let store: Store;
   let schemasDir: string;
@@ -202,7 +204,7 @@ describeBackends('schema evolution across a restart', (backend) => {
     await rm(schemasDir, { recursive: true, force: true });
   });
 
-  it('adds a column for a new field, keeps old rows, and saves, validates, sorts and filters the new field', async () => {
+  it('adds a column for a new field, keeps old rows, and saves, validates, sorts and filters the new field', { timeout: 240_000 }, async () => {
     const first = await startTestServer(backend, { store, schemasDir });
     let old: any;
     try {
@@ -247,6 +249,31 @@ describeBackends('schema evolution across a restart', (backend) => {
       expect((await post('categoria/index', { filters: { tipo: 'perfil_tipo' } })).body.total).toBe(3);
     } finally {
       await second.close();
+    }
+
+    // a float that becomes an exact decimal (maxDecimals) is widened at start, every value kept
+    schema.properties.peso = { type: 'number' };
+    await writeFile(schemaFile, JSON.stringify(schema));
+    const third = await startTestServer(backend, { store, schemasDir });
+    let heavy: any;
+    try {
+      expect((await columnsOf(third.db as unknown as Kysely<any>, 'categoria')).peso).toBe('double precision');
+      const client = api(third.baseUrl);
+      const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+      heavy = (await client.post('/api/categoria/save', { tipo: 'peso', nombre: 'Pesado', peso: 1234567.89 }, token)).body;
+    } finally {
+      await third.close();
+    }
+    schema.properties.peso = { type: 'number', maxDecimals: 2 };
+    await writeFile(schemaFile, JSON.stringify(schema));
+    const fourth = await startTestServer(backend, { store, schemasDir });
+    try {
+      expect((await columnsOf(fourth.db as unknown as Kysely<any>, 'categoria')).peso).toBe('numeric');
+      const client = api(fourth.baseUrl);
+      const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+      expect((await client.post(`/api/categoria/show/${heavy.id}`, {}, token)).body.peso).toBe(1234567.89);
+    } finally {
+      await fourth.close();
     }
 
     // a type change is not done silently: the start stops, naming the file
