@@ -1,5 +1,6 @@
 /** Builds the HTTP server: database, schema, first admin, plugins, the /api routes and the static app. */
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -84,6 +85,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     installErrorHandlers(app);
     installAuth(app, tokens);
     await app.register(formbody);
+    await app.register(multipart);
     await app.register(rateLimit, { global: false });
 
     await app.register(

@@ -78,6 +78,7 @@ function sample(prop: JsonSchema, full: boolean): unknown {
       return full || (prop.minItems ?? 0) > 0 ? [sample(prop.items, full)] : [];
     default:
       if (prop.format === 'email') return 'ana@example.com';
+      if (prop.format === 'date') return '2026-01-31';
       return 'x'.repeat(Math.max(prop.minLength ?? 1, 1));
   }
 }

@@ -44,7 +44,10 @@ export interface ResolvedEntity {
   readRoles?: string | string[];
   sort: { field: string; order: 'asc' | 'desc' };
   search: string[];
+  /** The first of `labelFields` (the option label's own field, e.g. for sorting). */
   optionLabel: string;
+  /** The fields an option's text is made of (engine/metadata/label.ts). */
+  labelFields: string[];
   /** Arrays of objects: child tables saved and loaded with the parent. */
   children: ChildTable[];
   route?: ColumnsManifest['route'];
@@ -103,6 +106,7 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
   const children = Object.entries(schema.properties ?? {})
     .filter(([, p]) => scalarType(p) === 'array' && p.items && scalarType(p.items) === 'object')
     .map(([childName, p]) => ({ name: childName, item: p.items! }));
+  const labelFields = Array.isArray(m.optionLabel) ? m.optionLabel : [m.optionLabel ?? 'nombre'];
   const routeForm =
     m.routeForm !== undefined ? m.routeForm : m.route ? `/${m.route.area === 'main' ? '' : `${m.route.area}/`}${m.route.path}` : null;
   return {
@@ -119,7 +123,8 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
     readRoles: m.readRoles,
     sort: m.sort ?? (columns.some((c) => c.field === DEFAULT_SORT.field) ? DEFAULT_SORT : { field: columns[0]?.field ?? 'id', order: 'asc' }),
     search: m.search ?? columns.filter((c) => c.type === 'string' && c.filter).map((c) => c.field),
-    optionLabel: m.optionLabel ?? 'nombre',
+    optionLabel: labelFields[0],
+    labelFields,
     children,
     route: m.route,
     references,

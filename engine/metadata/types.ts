@@ -74,8 +74,12 @@ export interface ColumnsManifest {
   sort?: { field: string; order: 'asc' | 'desc' };
   /** Fields the free-text `pattern` searches; default every text column with a filter. */
   search?: string[];
-  /** Field shown as the option text in `{list}/select`; default 'nombre'. */
-  optionLabel?: string;
+  /**
+   * Field shown as the option text in `{list}/select` (and as a reference's name in lists); default 'nombre'.
+   * A list of fields: the text is those of them that are not blank, joined by a space (a party's
+   * `["razon_social", "nombre", "apellido"]`).
+   */
+  optionLabel?: string | string[];
 }
 
 export type UiSchema = Record<string, unknown>;

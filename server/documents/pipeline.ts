@@ -2,8 +2,8 @@
  * The one write pipeline of every entity (issue 9). A save, update or patch runs, in the caller's transaction:
  *
  *   previous (locked) -> normalize -> schema validation -> references, uniqueness, the entity's rules
- *   (schemas/<entity>/rules.ts) and its `validate` -> write (child rows by id) -> `afterWrite` -> subscribers
- *   (audit, outbox, and any other) -> present
+ *   (schemas/<entity>/rules.ts) and its `validate` -> `derive` (computed fields) -> write (child rows by id)
+ *   -> `afterWrite` -> subscribers (audit, outbox, and any other) -> present
  *
  * A delete: previous (locked) -> `beforeRemove` -> the rows that reference it (restrict / cascade / setNull)
  * -> delete -> `afterRemove` -> subscribers. Field errors answer 400 VALIDATION_FAILED; an error with a code
@@ -32,7 +32,7 @@ export interface PipelineDeps {
   server(entity: ResolvedEntity): EntityServer;
   rules(entity: ResolvedEntity): EntityRules | undefined;
   /** Audit, outbox and every other subscriber of this write. */
-  notify(event: { entity: ResolvedEntity; action: string; id: number; record: StoredRecord | null; previous: StoredRecord | null; body?: unknown; ctx: DocContext }): Promise<void>;
+  notify(event: { entity: ResolvedEntity; action: string; id: number | null; record: StoredRecord | null; previous: StoredRecord | null; body?: unknown; ctx: DocContext }): Promise<void>;
   present(entity: ResolvedEntity, record: StoredRecord, ctx: DocContext): Promise<StoredRecord>;
 }
 
@@ -151,7 +151,8 @@ export async function write(
     errors.push(...((await server.validate?.(args)) ?? []));
     refuse(errors);
 
-    const row = server.stored ? server.stored(doc) : doc;
+    const derived = server.derive ? await server.derive(args) : doc;
+    const row = server.stored ? server.stored(derived) : derived;
     let recordId: number;
     if (previous) {
       touchAll(unit, entity.name, await replaceRecord(ctx.trx, entity, previous, row, ctx.actor.id));
@@ -162,7 +163,7 @@ export async function write(
       recordId = inserted.id;
     }
     const stored = (await loadRecord(ctx.trx, entity, recordId))!;
-    await server.afterWrite?.({ ...args, id: recordId, stored });
+    await server.afterWrite?.({ ...args, doc: derived, id: recordId, stored });
     await deps.notify({ entity, action: kind, id: recordId, record: stored, previous, ctx });
     return deps.present(entity, stored, ctx);
   });

@@ -10,6 +10,7 @@ import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { JsonSchema } from '../../engine/metadata/types';
 import { ROLES, type Permission } from '../../engine/roles';
 import type { IndexExtras } from '../entities/list-extras';
+import type { Where } from '../entities/list';
 
 export type Data = Record<string, unknown>;
 export type { StoredRecord };
@@ -85,7 +86,8 @@ export interface WriteEvent {
   entity: ResolvedEntity;
   /** insert, update, patch, delete, or the name of a declared action. */
   action: string;
-  id: number;
+  /** The record's id (null for an action of the whole entity). */
+  id: number | null;
   /** The stored record after the write (null after a delete). */
   record: StoredRecord | null;
   previous: StoredRecord | null;
@@ -124,7 +126,29 @@ export interface ActionSpec<B = any> {
   findId?(ctx: DocContext, raw: string): Promise<number>;
   /** Largest body accepted, in bytes (default 64 kB). */
   bodyLimit?: number;
+  /**
+   * A multipart call with one file: the body is its other fields (as texts) plus `file`. Over `maxBytes`
+   * answers 413 FILEUPLOAD_TOO_BIG, a name of `maxName` characters or more 400 name_too_long.
+   */
+  upload?: { maxBytes: number; maxName: number };
+  /** Answers the action's result; a FileReply is sent as the file itself. */
   run(args: ActionArgs<B>): Promise<unknown>;
+}
+
+/** An uploaded file, as an upload action's body carries it. */
+export interface UploadedFile {
+  name: string;
+  type: string;
+  data: Buffer;
+}
+
+/** What an action answers to send a file (a download) instead of JSON. */
+export class FileReply {
+  constructor(
+    readonly name: string,
+    readonly type: string,
+    readonly data: Buffer,
+  ) {}
 }
 
 /** An entity's server module: only what its metadata cannot say. All parts are optional. */
@@ -145,8 +169,15 @@ export interface EntityServer {
    * field errors (400 VALIDATION_FAILED), or throw an ApiError with a code of its own.
    */
   validate?(args: WriteArgs): Promise<FieldError[] | void> | FieldError[] | void;
+  /**
+   * Fields the server computes (totals, a number from a sequence), once every check passed: returns the record
+   * to store. May read and write (a sequence number is taken in the write's transaction).
+   */
+  derive?(args: WriteArgs): Promise<Data> | Data;
   /** What of the record goes into the entity's own tables (default: all of it). */
   stored?(doc: Data): Data;
+  /** The rows a caller may see in `<list>/index` and `/select` (a where clause), or null for all. */
+  rowScope?(ctx: DocContext): Promise<Where | null>;
   /** After the rows are written, in the same transaction: sub-data kept elsewhere, nested writes. */
   afterWrite?(args: WriteArgs & { stored: StoredRecord }): Promise<void>;
   /** Before a delete, in its transaction: throw to refuse. */

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { Documents } from '../documents/types';
+import { labelText } from '../../engine/metadata/label';
 import { layoutOf } from './layout';
 
 type Row = Record<string, unknown>;
@@ -20,8 +21,8 @@ export async function attachLabels(db: Kysely<any>, docs: Documents, entity: Res
     const ids = [...new Set(rows.map((row) => row[field]).filter((v): v is number => typeof v === 'number'))];
     if (!ids.length) continue;
     const target = docs.entity(r.entity);
-    const found = await db.selectFrom(layoutOf(target).table).select(['id', target.optionLabel]).where('id', 'in', ids).execute();
-    labels.set(field, new Map(found.map((f) => [f.id, f[target.optionLabel] == null ? '' : String(f[target.optionLabel])])));
+    const found = await db.selectFrom(layoutOf(target).table).select(['id', ...target.labelFields]).where('id', 'in', ids).execute();
+    labels.set(field, new Map(found.map((f) => [f.id, labelText(f, target.labelFields)])));
   }
   return rows.map((row) => {
     const own: Record<string, string> = {};

@@ -7,7 +7,7 @@
  *        columns (the referenced row's option label: a list shows names, not ids); cols: the caller's saved
  *        column choice for "cols-<list>[-<filters.tipo>]", or null.
  * select {pattern, offset, max, sort, sortOrder, filters: {tipo, parentid, id}} -> {total, rows: [{id, name, nombre}]} (+ estimated)
- *        name = nombre = the optionLabel field; pattern searches it.
+ *        name = nombre = the optionLabel fields (engine/metadata/label.ts); pattern searches them.
  * A query the manifest does not allow (unknown key, sort or filter, paging out of bounds, wrong types)
  * answers 400 BAD_REQUEST with per-field errors.
  */
@@ -20,6 +20,7 @@ import { badRequest } from '../http/api-error';
 import { allow } from './access';
 import type { Documents } from '../documents/types';
 import { attachLabels } from './labels';
+import { labelText } from '../../engine/metadata/label';
 import { INT_MAX, isPlainObject, objectBody, onlyKeys } from './input';
 import { storedField } from './layout';
 import { queryPage, whereOf } from './list';
@@ -78,7 +79,8 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     const q = listQuery(body, entity, COMMON_FILTERS);
     const extra = ext?.index?.parse(body) ?? { wheres: [], errors: [] };
     if (extra.errors.length) throw badRequest('BAD_REQUEST', extra.errors);
-    const wheres = [...whereOf(entity, q, searched.index), ...extra.wheres];
+    const scope = await ext.rowScope?.(docs.reader(user, request.log));
+    const wheres = [...whereOf(entity, q, searched.index), ...extra.wheres, ...(scope ? [scope] : [])];
     const page = (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields));
     const cols = await savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo));
     const rows = await attachLabels(any, docs, entity, page.rows);
@@ -86,14 +88,15 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
   });
 
   app.post(`/${entity.list}/select`, { bodyLimit: LIST_BODY_LIMIT }, async (request) => {
-    allow(request, entity, 'read');
+    const user = allow(request, entity, 'read');
     const body = objectBody(request.body);
     onlyKeys(body, QUERY_KEYS);
     const q = listQuery(body, entity, [...COMMON_FILTERS, 'id']);
-    const label = entity.optionLabel;
-    const page = await queryPage(any, entity, q, whereOf(entity, q, searched.select), [label]);
+    const fields = entity.labelFields;
+    const scope = await ext.rowScope?.(docs.reader(user, request.log));
+    const page = await queryPage(any, entity, q, [...whereOf(entity, q, searched.select), ...(scope ? [scope] : [])], fields);
     const rows: SelectOption[] = page.rows.map((r) => {
-      const text = r[label] == null ? '' : String(r[label]);
+      const text = labelText(r, fields);
       return { id: r.id as number, name: text, nombre: text };
     });
     return { total: page.total, ...estimatedFlag(page), rows };

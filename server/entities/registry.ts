@@ -32,7 +32,7 @@ const TYPES = new Set(['string', 'integer', 'number', 'boolean', 'object', 'arra
 const RESERVED = new Set([
   'usuario', 'refresh_token', 'password_reset', 'login_attempt', 'comunicacion', 'reporte_error', 'app_setting',
   'row_config', 'rowConfig', 'reporteError', 'user', 'passwordRecovery', 'oauth', 'login', 'logout', 'me', 'version',
-  'audit', 'audit_log', 'outbox_event',
+  'audit', 'audit_log', 'outbox_event', 'adjunto',
 ]);
 
 async function readJson(file: string, label: string): Promise<unknown> {
@@ -110,8 +110,9 @@ function checkResolved(file: string, e: ResolvedEntity) {
   if (e.sort.order !== 'asc' && e.sort.order !== 'desc') throw new MetadataError(file, '"sort.order" must be asc or desc');
   for (const f of e.search)
     if (scalarType(props[f]) !== 'string' || !props[f]) throw new MetadataError(file, `search field "${f}" is not a text property`);
-  if (!stored(e.optionLabel) || !['string', 'integer', 'number'].includes(e.optionLabel === 'id' ? 'integer' : scalarType(props[e.optionLabel])))
-    throw new MetadataError(file, `optionLabel "${e.optionLabel}" is not a scalar property of schema.json; set "optionLabel"`);
+  for (const f of e.labelFields)
+    if (!stored(f) || !['string', 'integer', 'number'].includes(f === 'id' ? 'integer' : scalarType(props[f])))
+      throw new MetadataError(file, `optionLabel "${f}" is not a scalar property of schema.json; set "optionLabel"`);
   if (!stored(e.rowKey)) throw new MetadataError(file, `rowKey "${e.rowKey}" is not a property of schema.json`);
 }
 

@@ -15,7 +15,8 @@ const SEPARATOR = '\u001f';
 
 /** The fields a pattern matches: on `index` the manifest's search fields, on `select` the option label when it is text. */
 export function patternFields(entity: ResolvedEntity): { index: string[]; select: string[] } {
-  const select = storedField(entity, entity.optionLabel)?.sqlType === 'text' ? [entity.optionLabel] : entity.search;
+  const text = entity.labelFields.every((f) => storedField(entity, f)?.sqlType === 'text');
+  const select = text ? entity.labelFields : entity.search;
   return { index: entity.search, select };
 }
 

@@ -11,39 +11,13 @@
  *   order the flow runs: `{id, titulo, codificacion, clave, tipoactividad: 'actividad'}`; 404 when the flow is
  *   not verified or the caller may work in none of it.
  *
- * Who may work in an activity: ADMIN and ROOT in every one; anyone else when the activity lists no job
- * positions, or lists theirs (usuario -> perfil -> empleado.puesto).
+ * Who may work in an activity: ../actividad/access.ts.
  */
-import { sql, type Kysely } from 'kysely';
 import type { FlowGraph } from '../../../engine/flow/graph';
-import { hasAny, ROLES } from '../../../engine/roles';
 import { notFound } from '../../http/api-error';
-import type { ActionSpec, Actor, Data, DocContext } from '../../documents/types';
+import type { ActionSpec, Data, DocContext } from '../../documents/types';
+import { workableActivities } from '../actividad/access';
 import { graphOf } from './graph';
-
-/** The caller's job position, or null. */
-async function puestoOf(db: Kysely<any>, actor: Actor): Promise<number | null> {
-  if (actor.id === null) return null;
-  const row = await db
-    .selectFrom('usuario')
-    .innerJoin('perfil', 'perfil.id', 'usuario.perfilid')
-    .select(sql<string | null>`perfil.empleado->>'puesto'`.as('puesto'))
-    .where('usuario.id', '=', actor.id)
-    .executeTakeFirst();
-  const n = Number(row?.puesto);
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
-
-/** A test of "may the caller work in this activity", for the activities given (one query for all). */
-async function workable(ctx: DocContext, activityIds: number[]): Promise<(id: number) => boolean> {
-  if (hasAny(ctx.actor.roles, [ROLES.ADMIN, ROLES.ROOT])) return () => true;
-  if (!activityIds.length) return () => false;
-  const rows = await ctx.trx.selectFrom('actividad__puestos').select(['parent_id', 'puesto']).where('parent_id', 'in', activityIds).execute();
-  const puesto = await puestoOf(ctx.trx, ctx.actor);
-  const listed = new Map<number, number[]>();
-  for (const r of rows) listed.set(r.parent_id as number, [...(listed.get(r.parent_id as number) ?? []), r.puesto as number]);
-  return (id) => !listed.has(id) || (puesto !== null && listed.get(id)!.includes(puesto));
-}
 
 /** Activity steps of a graph in the order a record runs through them (breadth-first from the start). */
 function activitySteps(graph: FlowGraph): { clave: string; actividad: number }[] {
@@ -81,7 +55,7 @@ async function visibleFlows(ctx: DocContext, where: (q: any) => any = (q) => q):
   const flows = (await Promise.all(rows.map((r: Data) => ctx.docs.get(ctx, 'flujo', r.id as number, { raw: true })))).filter(Boolean) as Data[];
   const graphs = new Map(flows.map((f) => [f.id as number, graphOf(f)]));
   const allActivities = [...new Set([...graphs.values()].flatMap((g) => activitySteps(g).map((s) => s.actividad)))];
-  const may = await workable(ctx, allActivities);
+  const may = await workableActivities(ctx, allActivities);
   const cards = flows
     .map((f) => ({
       id: f.id as number,
@@ -134,7 +108,7 @@ export const getFlowActivities: ActionSpec = {
     const flow = await ctx.docs.get(ctx, 'flujo', id!, { raw: true });
     if (!flow || flow.verificado !== true) throw notFound();
     const steps = activitySteps(graphOf(flow));
-    const may = await workable(ctx, steps.map((s) => s.actividad));
+    const may = await workableActivities(ctx, steps.map((s) => s.actividad));
     const mine = steps.filter((s) => may(s.actividad));
     if (!mine.length) throw notFound();
     const ids = [...new Set(mine.map((s) => s.actividad))];

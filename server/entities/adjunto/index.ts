@@ -1,0 +1,83 @@
+/**
+ * Files attached to records (issue 11 "Attachments and audio"), kept in the core table adjunto (so several app
+ * instances share them) and listed read-only through the generic API (`adjunto/index` with the filter `registro`,
+ * only of records the caller may work on):
+ *
+ * - `POST /api/adjunto/upload` (multipart: `registro`, optional `audio` = "true", one file): 413
+ *   FILEUPLOAD_TOO_BIG over 5 MB, 400 name_too_long for a name of 100 characters or more, 403
+ *   ADJUNTO_NO_PERMITIDO where the record's activity allows no attachments (view only / not allowed; audio notes
+ *   only where it allows audio) -> `{id, nombre, tipo, tamano, audio}`;
+ * - `POST /api/adjunto/download/{id}` -> the file, with its type and name;
+ * - `POST /api/adjunto/quitar/{id}` removes one (where the activity allows attaching) -> `{ok: true}`.
+ * A record's attachments go with it when it is deleted.
+ */
+import { ApiError, badRequest, notFound } from '../../http/api-error';
+import { defineEntityServer, FileReply, type DocContext, type UploadedFile } from '../../documents/types';
+import { seesEverything, workableWhere } from '../actividad/access';
+import { activityOf } from '../registro/context';
+import { checkAccess } from '../registro/holding';
+
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_NAME = 100;
+
+const refused = () => new ApiError(403, 'ADJUNTO_NO_PERMITIDO', [{ field: 'file', code: 'ADJUNTO_NO_PERMITIDO' }]);
+
+/** The record (by id) the caller may work on, with its activity's attach settings. */
+async function recordOf(ctx: DocContext, registro: number) {
+  const record = await ctx.trx.selectFrom('registro').select(['id', 'actividad']).where('id', '=', registro).executeTakeFirst();
+  if (!record) throw notFound();
+  await checkAccess(ctx, record.actividad as number);
+  const activity = await activityOf(ctx, record.actividad as number);
+  return { record, activity, canAttach: activity.adjuntos === undefined || activity.adjuntos === 'obligatorio' || activity.adjuntos === 'opcional' };
+}
+
+export default defineEntityServer({
+  needs: ['registro', 'nombre', 'tipo', 'tamano'],
+  coreTable: true,
+  async rowScope(ctx) {
+    if (seesEverything(ctx.actor)) return null;
+    const workable = await workableWhere(ctx);
+    return (eb) => eb('registro', 'in', eb.selectFrom('registro').select('id').where(workable!));
+  },
+  actions: {
+    upload: {
+      scope: 'entity',
+      upload: { maxBytes: MAX_FILE_BYTES, maxName: MAX_NAME },
+      async run({ ctx, body }) {
+        const registro = Number(body.registro);
+        if (!Number.isInteger(registro) || registro < 1) throw badRequest('VALIDATION_FAILED', [{ field: 'registro', code: 'required' }]);
+        const audio = body.audio === 'true';
+        const { activity, canAttach } = await recordOf(ctx, registro);
+        if (!canAttach || (audio && activity.audio !== true)) throw refused();
+        const file = body.file as UploadedFile;
+        const row = await ctx.trx
+          .insertInto('adjunto')
+          .values({ registro, nombre: file.name, tipo: file.type, tamano: file.data.length, audio, datos: file.data, creado_por: ctx.actor.id, creado_por_nombre: ctx.actor.username })
+          .returning(['id', 'nombre', 'tipo', 'tamano', 'audio'])
+          .executeTakeFirstOrThrow();
+        return row;
+      },
+    },
+    download: {
+      scope: 'id',
+      read: true,
+      async run({ ctx, id }) {
+        const row = await ctx.trx.selectFrom('adjunto').select(['registro', 'nombre', 'tipo', 'datos']).where('id', '=', id!).executeTakeFirst();
+        if (!row) throw notFound();
+        await recordOf(ctx, row.registro as number);
+        return new FileReply(row.nombre as string, row.tipo as string, Buffer.from(row.datos as Uint8Array));
+      },
+    },
+    quitar: {
+      scope: 'id',
+      async run({ ctx, id }) {
+        const row = await ctx.trx.selectFrom('adjunto').select(['registro']).where('id', '=', id!).executeTakeFirst();
+        if (!row) throw notFound();
+        const { canAttach } = await recordOf(ctx, row.registro as number);
+        if (!canAttach) throw refused();
+        await ctx.trx.deleteFrom('adjunto').where('id', '=', id!).execute();
+        return { ok: true };
+      },
+    },
+  },
+});

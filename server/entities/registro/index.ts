@@ -1,0 +1,129 @@
+/**
+ * Records (spec §3 Record header and body; route `execution`): one piece of work in an activity of a flow.
+ * What the record module adds to its metadata (schemas/registro):
+ *
+ * - a record is created in an activity step of a verified flow (406 FLGR2033; another activity: 400
+ *   ERROR_ESTADO_SIGUINETE), by someone who may work in that activity (403 REGISTRO_SIN_PERMISO), with items
+ *   when the activity requires a body (`items`, code minItems); it takes its number from the activity's (or the
+ *   flow's, or the default) sequence in the same transaction;
+ * - its money is computed by the server (./pricing.ts); a closed record is not changed (409 REGISTRO_CERRADO);
+ * - its number, state, place in the flow, holder and parent are the server's (./managed.ts): moves, take and
+ *   release (./moves.ts, ./holding.ts), a record from its parent (./from-parent.ts);
+ * - `registro/index` also takes `fecha_desde` and `fecha_hasta` (YYYY-MM-DD, inclusive); lists and selects show
+ *   only records of activities the caller may work in.
+ */
+import { activitySteps } from '../../../engine/flow/next';
+import type { FieldError } from '../../../engine/errors';
+import { ApiError, badRequest } from '../../http/api-error';
+import { defineEntityServer, SYSTEM_ACTOR, type Data, type DocContext, type StoredRecord, type WriteArgs } from '../../documents/types';
+import { seesEverything, workableWhere } from '../actividad/access';
+import type { Where } from '../list';
+import { nextNumber, sequenceIdByName } from '../secuencia/numbers';
+import { activityOf, verifiedFlow } from './context';
+import { deliveries, fromParent, quantityErrors } from './from-parent';
+import { checkAccess, checkHolder, preassigned } from './holding';
+import { isManaged, keepManaged } from './managed';
+import { move, nextStepsAction } from './moves';
+import { priced } from './pricing';
+import { release, take } from './take';
+
+/** The sequence records take their number from when neither their activity nor their flow names one. */
+export const DEFAULT_SEQUENCE = 'Registros';
+/** What a shown record's items carry besides their fields (./from-parent.ts), dropped when sent back. */
+const SHOWN_ONLY = ['entregado', 'restante'];
+
+function normalize({ doc, previous, ctx }: WriteArgs): Data {
+  const items = Array.isArray(doc.items)
+    ? doc.items.map((i) => {
+        if (!i || typeof i !== 'object') return i;
+        const out = { ...(i as Data) };
+        for (const f of SHOWN_ONLY) delete out[f];
+        return out;
+      })
+    : doc.items;
+  const clean = { ...doc, items };
+  return isManaged(ctx) ? clean : keepManaged(clean, previous, true);
+}
+
+async function validate({ doc, previous, ctx }: WriteArgs): Promise<FieldError[]> {
+  const actividad = doc.actividad as number;
+  if (!previous) {
+    const flow = await verifiedFlow(ctx, doc.flujo as number);
+    if (!activitySteps(flow.graph, actividad).length)
+      throw new ApiError(400, 'ERROR_ESTADO_SIGUINETE', [{ field: 'actividad', code: 'ERROR_ESTADO_SIGUINETE' }]);
+  }
+  if (ctx.actor !== SYSTEM_ACTOR) await checkAccess(ctx, actividad);
+  const activity = await activityOf(ctx, actividad);
+  if (previous && !isManaged(ctx)) {
+    if ((previous.estado === 'cerrado' || previous.estado === 'anulado') && !seesEverything(ctx.actor)) throw new ApiError(409, 'REGISTRO_CERRADO');
+    checkHolder(ctx.actor, previous, activity);
+  }
+  const errors: FieldError[] = [];
+  if (activity.cuerpo_requerido && !(Array.isArray(doc.items) && doc.items.length)) errors.push({ field: 'items', code: 'minItems', params: { min: 1 } });
+  errors.push(...(await quantityErrors(ctx, doc, previous)));
+  return errors;
+}
+
+/** The number of a new record: from the activity's sequence, else the flow's, else the default one. */
+async function number(ctx: DocContext, doc: Data, activity: { secuencia?: number }): Promise<{ numero: string; numero_valor: number }> {
+  const flow = await ctx.docs.get(ctx, 'flujo', doc.flujo as number, { raw: true });
+  const sequence = activity.secuencia ?? (flow?.secuencia as number | undefined) ?? (await sequenceIdByName(ctx, DEFAULT_SEQUENCE));
+  if (sequence === undefined) throw badRequest('VALIDATION_FAILED', [{ field: 'secuencia', code: 'required' }]);
+  const taken = await nextNumber(ctx, sequence);
+  return { numero: taken.formatted, numero_valor: taken.value };
+}
+
+async function derive({ doc, previous, ctx }: WriteArgs): Promise<Data> {
+  const activity = await activityOf(ctx, doc.actividad as number);
+  const out = await priced(ctx, doc, activity);
+  if (previous) return out;
+  const flow = await verifiedFlow(ctx, doc.flujo as number);
+  const holder = isManaged(ctx) && doc.asignado_a !== undefined ? {} : await preassigned(ctx, activity, undefined);
+  return {
+    ...out,
+    ...(await number(ctx, doc, activity)),
+    nodo: activitySteps(flow.graph, activity.id)[0],
+    pila: { pasos: [] },
+    estado: activity.actividad_espera ? 'en_espera' : 'abierto',
+    ...holder,
+  };
+}
+
+async function present(record: StoredRecord, ctx: DocContext): Promise<StoredRecord> {
+  if (ctx.actor !== SYSTEM_ACTOR) await checkAccess(ctx, record.actividad as number);
+  return deliveries(ctx, record);
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseDateRange(body: Record<string, unknown>): { wheres: Where[]; errors: FieldError[] } {
+  const wheres: Where[] = [];
+  const errors: FieldError[] = [];
+  for (const [key, op] of [['fecha_desde', '>='], ['fecha_hasta', '<=']] as const) {
+    const v = body[key];
+    if (v == null || v === '') continue;
+    if (typeof v !== 'string' || !DATE.test(v)) errors.push({ field: key, code: 'format', params: { format: 'date' } });
+    else wheres.push((eb) => eb('fecha', op, v));
+  }
+  return { wheres, errors };
+}
+
+export default defineEntityServer({
+  needs: ['numero', 'fecha', 'cliente', 'estado', 'flujo', 'actividad', 'nodo', 'asignado_a', 'items', 'total'],
+  normalize,
+  validate,
+  derive,
+  present,
+  // its attachments go with it (they live in a core table of their own)
+  afterRemove: async ({ previous, ctx }) => {
+    await ctx.trx.deleteFrom('adjunto').where('registro', '=', previous.id).execute();
+  },
+  index: { keys: ['fecha_desde', 'fecha_hasta'], parse: parseDateRange },
+  rowScope: workableWhere,
+  actions: { move, nextSteps: nextStepsAction, take, release, fromParent },
+  // the default numbering of records, made once; an administrator may rename its prefix or padding
+  async seed(ctx) {
+    if ((await sequenceIdByName(ctx, DEFAULT_SEQUENCE)) === undefined)
+      await ctx.docs.insert(ctx, 'secuencia', { nombre: DEFAULT_SEQUENCE, prefijo: 'R-', relleno_ceros: 6, proximo_valor: 1 });
+  },
+});
