@@ -50,8 +50,8 @@ export function formValidatorsCode(schemasDir: string): string {
   const schemas = [...formSchemas(schemasDir)];
   const ajv = createAjv({ code: { source: true, esm: true } });
   for (const [, schema] of schemas) ajv.addSchema(schema);
-  const exported = Object.fromEntries(schemas.map(([key], i) => [`validate${i}`, key]));
-  const table = schemas.map(([key], i) => `  ${JSON.stringify(key)}: validate${i},`).join('\n');
+  const exported = Object.fromEntries(schemas.map(([key], i) => [`formValidator${i}`, key]));
+  const table = schemas.map(([key], i) => `  ${JSON.stringify(key)}: formValidator${i},`).join('\n');
   return `${standaloneCode(ajv, exported)}\nexport default {\n${table}\n};\n`;
 }
 

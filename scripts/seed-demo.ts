@@ -24,6 +24,7 @@ import { accessTokens, loadJwtSecret } from '../server/auth/access-token';
 import { verifyPassword } from '../server/auth/password-hash';
 import { loadConfig } from '../server/config';
 import { describeTarget } from '../server/db/connect';
+import { DEFAULT_SEQUENCE } from '../server/entities/registro';
 
 export const DEMO_ADMIN_PASSWORD = 'Demo-Admin1!';
 
@@ -239,8 +240,8 @@ const SECUENCIAS = [
 
 // ---------------------------------------------------------------------------------------------- seed
 
-async function countRows(db: Kysely<any>, table: string): Promise<number> {
-  const { n } = await db.selectFrom(table).select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n')).executeTakeFirstOrThrow();
+async function countRows(db: Kysely<any>, table: string, where: (q: any) => any = (q) => q): Promise<number> {
+  const { n } = await where(db.selectFrom(table).select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))).executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -293,7 +294,8 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
 
   const existing: string[] = [];
   for (const table of BUSINESS_TABLES) {
-    const n = await countRows(db, table);
+    // the server's own seeds (the default numbering of records) are not business data
+    const n = table === 'secuencia' ? await countRows(db, table, (q) => q.where('nombre', '<>', DEFAULT_SEQUENCE)) : await countRows(db, table);
     if (n > 0) existing.push(`${n} ${table}`);
   }
   if (existing.length)

@@ -156,24 +156,4 @@ export const CORE_SCHEMA: readonly SchemaStep[] = [
       `create index if not exists outbox_event_record_idx on outbox_event (entity, record_id, id)`,
     ],
   },
-  {
-    // Files attached to records (server/entities/adjunto): kept in the database, so every instance serves them.
-    name: 'adjunto',
-    sql: [
-      `create table if not exists adjunto (
-        id serial primary key,
-        version integer not null default 1,
-        registro integer not null,
-        nombre text not null,
-        tipo text not null,
-        tamano integer not null,
-        audio boolean not null default false,
-        datos bytea not null,
-        creado_por integer null,
-        creado_por_nombre text null,
-        creado_en timestamptz not null default now()
-      )`,
-      `create index if not exists adjunto_registro_idx on adjunto (registro, id)`,
-    ],
-  },
 ];

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EntityRules } from '../../engine/metadata/rules';
 import { MetadataError, type Registry } from '../entities/registry';
 import { storedField } from '../entities/layout';
+import type { SchemaStep } from '../db/apply-schema';
 import type { EntityServer } from './types';
 
 export const ENTITY_MODULES_DIR = fileURLToPath(new URL('../entities/', import.meta.url));
@@ -49,6 +50,9 @@ export async function discoverRules(schemasDir: string, registry: Registry): Pro
 /** Entities over a core table: the registry admits these core table names. */
 export const coreTablesOf = (servers: ReadonlyMap<string, EntityServer>): Set<string> =>
   new Set([...servers].filter(([, s]) => s.coreTable).map(([name]) => name));
+
+/** The tables the modules own (EntityServer `tables`), in module order. */
+export const moduleTablesOf = (servers: ReadonlyMap<string, EntityServer>): SchemaStep[] => [...servers.values()].flatMap((s) => s.tables ?? []);
 
 /** The start fails when an entity lacks a property its module relies on, or names an action twice. */
 export function checkServers(registry: Registry, servers: ReadonlyMap<string, EntityServer>, reservedCalls: readonly string[]) {

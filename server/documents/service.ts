@@ -3,7 +3,7 @@
  * routes (entities/record-routes.ts, ./action-routes.ts) are a thin layer over it; hooks and other entities'
  * modules call it with the context they were given, joining its transaction.
  *
- *   const stored = await docs.transaction(actor, log, (ctx) => docs.insert(ctx, 'proceso', data));
+ *   const stored = await docs.transaction(actor, log, (ctx) => docs.insert(ctx, entityName, data));
  *
  * The service trusts its caller about permissions: the HTTP layer checks who may call what.
  */

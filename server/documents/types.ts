@@ -9,6 +9,7 @@ import type { FieldError } from '../../engine/errors';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { JsonSchema } from '../../engine/metadata/types';
 import { ROLES, type Permission } from '../../engine/roles';
+import type { SchemaStep } from '../db/apply-schema';
 import type { IndexExtras } from '../entities/list-extras';
 import type { Where } from '../entities/list';
 
@@ -160,6 +161,11 @@ export interface EntityServer {
    * outbox: storage only checks that table; every write through the API answers 403.
    */
   coreTable?: boolean;
+  /**
+   * Tables the module itself owns and writes (a ledger, stored files): idempotent steps run at every start with
+   * the core schema (server/db/apply-schema.ts), before the entity tables. Their names are reserved.
+   */
+  tables?: readonly SchemaStep[];
   /** Extra keys and pages of `<list>/index`. */
   index?: IndexExtras;
   /** Defaults and tidied input, before validation. Returns a new object. */

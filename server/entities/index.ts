@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import { linkReferences } from '../../engine/metadata/resolve';
 import type { EntityRules } from '../../engine/metadata/rules';
 import type { Database } from '../db/types';
-import { checkServers, coreTablesOf, discoverRules, discoverServers } from '../documents/modules';
+import type { SchemaStep } from '../db/apply-schema';
+import { checkServers, coreTablesOf, discoverRules, discoverServers, moduleTablesOf } from '../documents/modules';
 import { SYSTEM_ACTOR, type Documents, type EntityServer, type Logger } from '../documents/types';
 import { GENERIC_CALLS } from './calls';
 import { loadRegistry, MetadataError, type Registry } from './registry';
@@ -23,6 +24,8 @@ export interface Entities extends Registry {
   rules: ReadonlyMap<string, EntityRules>;
   /** Entities over a core table (their module says `coreTable`). */
   coreTables: ReadonlySet<string>;
+  /** Tables the entity modules own (EntityServer `tables`), created with the core schema. */
+  moduleTables: readonly SchemaStep[];
 }
 
 export async function loadEntities(schemasDir: string): Promise<Entities> {
@@ -32,8 +35,13 @@ export async function loadEntities(schemasDir: string): Promise<Entities> {
   for (const r of linkReferences(registry.entities))
     throw new MetadataError('schemas', `"${r.path}" refers to the entity "${r.entity}", which schemas/ does not have`);
   checkServers(registry, servers, GENERIC_CALLS);
+  // a table a module owns is the server's, unless it is the table of that module's own core-table entity
+  for (const [name, server] of servers)
+    for (const step of server.tables ?? [])
+      if (registry.byName.has(step.name) && !(step.name === name && coreTables.has(name)))
+        throw new MetadataError(`schemas/${step.name}`, `"${step.name}" is a table server/entities/${name} owns`);
   const present = new Map([...servers].filter(([name]) => registry.byName.has(name)));
-  return { ...registry, servers: present, rules: await discoverRules(schemasDir, registry), coreTables };
+  return { ...registry, servers: present, rules: await discoverRules(schemasDir, registry), coreTables, moduleTables: moduleTablesOf(present) };
 }
 
 export async function syncEntities(db: Kysely<Database>, entities: Entities, docs: Documents, log: Logger): Promise<{ trigram: boolean }> {

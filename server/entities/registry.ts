@@ -32,7 +32,7 @@ const TYPES = new Set(['string', 'integer', 'number', 'boolean', 'object', 'arra
 const RESERVED = new Set([
   'usuario', 'refresh_token', 'password_reset', 'login_attempt', 'comunicacion', 'reporte_error', 'app_setting',
   'row_config', 'rowConfig', 'reporteError', 'user', 'passwordRecovery', 'oauth', 'login', 'logout', 'me', 'version',
-  'audit', 'audit_log', 'outbox_event', 'adjunto',
+  'audit', 'audit_log', 'outbox_event',
 ]);
 
 async function readJson(file: string, label: string): Promise<unknown> {

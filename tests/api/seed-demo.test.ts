@@ -27,7 +27,7 @@ describeBackends('seed:demo', (backend) => {
 
   it('fills an empty database with a small company', () => {
     expect(result.seeded).toBe(true);
-    expect(result.counts).toMatchObject({ articulos: 35, clientes: 15, proveedores: 8, empleados: 4, puestos: 4, secuencias: 3, empresas: 1 });
+    expect(result.counts).toMatchObject({ articulos: 35, clientes: 15, proveedores: 8, empleados: 4, puestos: 4, secuencias: 4, empresas: 1 });
     expect(result.counts.categorias).toBeGreaterThan(10);
   });
 

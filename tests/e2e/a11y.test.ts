@@ -82,6 +82,8 @@ async function seed() {
     listas_precio: [{ lista: 'General', precio: 10 }],
     interesados: perfil?.id ? [{ perfil: perfil.id, rol: 'proveedor' }] : [],
   });
+  const proceso = await save('proceso', { titulo: 'Ventas', codificacion: 'PR-VEN', descripcion: 'Atención de pedidos' });
+  await save('actividad', { proceso: proceso?.id, titulo: 'Pedido', codificacion: 'PR-VEN-01', adjuntos: 'opcional' });
   await save('secuencia', { nombre: 'Remitos', prefijo: 'R-', relleno_ceros: 6, proximo_valor: 1 });
   await save('empresa', { nombre: 'Mi empresa', razon_social: 'Mi Empresa S.A.', condicion_iva: 'responsable_inscripto' });
   // the outbox gets a message from a recovery mail

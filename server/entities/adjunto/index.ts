@@ -34,6 +34,28 @@ async function recordOf(ctx: DocContext, registro: number) {
 export default defineEntityServer({
   needs: ['registro', 'nombre', 'tipo', 'tamano'],
   coreTable: true,
+  // kept in the database, so every instance serves them
+  tables: [
+    {
+      name: 'adjunto',
+      sql: [
+        `create table if not exists adjunto (
+          id serial primary key,
+          version integer not null default 1,
+          registro integer not null,
+          nombre text not null,
+          tipo text not null,
+          tamano integer not null,
+          audio boolean not null default false,
+          datos bytea not null,
+          creado_por integer null,
+          creado_por_nombre text null,
+          creado_en timestamptz not null default now()
+        )`,
+        `create index if not exists adjunto_registro_idx on adjunto (registro, id)`,
+      ],
+    },
+  ],
   async rowScope(ctx) {
     if (seesEverything(ctx.actor)) return null;
     const workable = await workableWhere(ctx);
