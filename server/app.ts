@@ -74,8 +74,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
   try {
     await applySchema(db, [...CORE_SCHEMA, ...entities.moduleTables]);
     await seedAdmin(db, config.adminPassword, app.log);
-    const storage = await syncEntities(db, entities, docs, app.log);
-    if (!storage.trigram) app.log.warn('The pg_trgm extension is not available: list searches scan whole tables (install postgresql-contrib)');
+    await syncEntities(db, entities, docs, app.log);
     if (config.jwtSecret && config.jwtSecret.length < 32) app.log.warn('JWT_SECRET is shorter than 32 characters');
     const tokens = accessTokens(await loadJwtSecret(db, config.jwtSecret));
     const ctx: AppContext = { db, config, tokens };

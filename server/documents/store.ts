@@ -9,6 +9,8 @@
 import type { Kysely } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { layoutOf, type TableLayout } from '../entities/layout';
+import { tokenTable } from '../entities/search';
+import { forgetRow, indexRow } from '../entities/search-index';
 import type { Data, StoredRecord } from './types';
 
 type Db = Kysely<any>;
@@ -102,21 +104,31 @@ export async function insertRecord(trx: Db, entity: ResolvedEntity, data: Data, 
     .values({ ...columnValues(layout, data), created_by: userId, updated_by: userId })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id, children: await writeChildren(trx, entity, id, data, null) };
+  const children = await writeChildren(trx, entity, id, data, null);
+  count(children, tokenTable(layout.table), await indexRow(trx, entity, id, data));
+  return { id, children };
 }
+
+const count = (counts: ChildCounts, table: string, n: number) => {
+  if (n) counts.set(table, (counts.get(table) ?? 0) + n);
+};
 
 /** Replaces every field and brings the child rows in line; bumps the version. The row is locked (pipeline). */
 export async function replaceRecord(trx: Db, entity: ResolvedEntity, previous: StoredRecord, data: Data, userId: number | null): Promise<ChildCounts> {
   const layout = layoutOf(entity);
+  const forgotten = await forgetRow(trx, entity, previous.id);
   await trx
     .updateTable(layout.table)
     .set((eb) => ({ ...columnValues(layout, data), version: eb('version', '+', 1), updated_at: new Date(), updated_by: userId }))
     .where('id', '=', previous.id)
     .execute();
-  return writeChildren(trx, entity, previous.id, data, previous);
+  const children = await writeChildren(trx, entity, previous.id, data, previous);
+  count(children, tokenTable(layout.table), forgotten + (await indexRow(trx, entity, previous.id, data)));
+  return children;
 }
 
-/** Child rows go with their parent (on delete cascade). */
+/** Child rows go with their parent (on delete cascade); its search tokens are removed first. */
 export async function deleteRecord(trx: Db, entity: ResolvedEntity, id: number): Promise<void> {
+  await forgetRow(trx, entity, id);
   await trx.deleteFrom(layoutOf(entity).table).where('id', '=', id).execute();
 }

@@ -44,7 +44,7 @@ export async function loadEntities(schemasDir: string): Promise<Entities> {
   return { ...registry, servers: present, rules: await discoverRules(schemasDir, registry), coreTables, moduleTables: moduleTablesOf(present) };
 }
 
-export async function syncEntities(db: Kysely<Database>, entities: Entities, docs: Documents, log: Logger): Promise<{ trigram: boolean }> {
+export async function syncEntities(db: Kysely<Database>, entities: Entities, docs: Documents, log: Logger): Promise<void> {
   return syncStorage(
     db as unknown as Kysely<any>,
     entities.entities,

@@ -40,7 +40,7 @@ export interface EntityLayout extends TableLayout {
 }
 
 /** Columns every entity table has; properties may not use these names. */
-export const SYSTEM_COLUMNS = ['id', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by'] as const;
+export const SYSTEM_COLUMNS = ['id', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by', '_search'] as const;
 /** Columns every child table has. */
 export const CHILD_SYSTEM_COLUMNS = ['id', 'parent_id', 'position'] as const;
 

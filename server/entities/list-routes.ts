@@ -7,7 +7,7 @@
  *        columns (the referenced row's option label: a list shows names, not ids); cols: the caller's saved
  *        column choice for "cols-<list>[-<filters.tipo>]", or null.
  * select {pattern, offset, max, sort, sortOrder, filters: {tipo, parentid, id}} -> {total, rows: [{id, name, nombre}]} (+ estimated)
- *        name = nombre = the optionLabel fields (engine/metadata/label.ts); pattern searches them.
+ *        name = nombre = the optionLabel fields (engine/metadata/label.ts); the pattern searches the search fields, as index does.
  * A query the manifest does not allow (unknown key, sort or filter, paging out of bounds, wrong types)
  * answers 400 BAD_REQUEST with per-field errors.
  */
@@ -24,7 +24,6 @@ import { labelText } from '../../engine/metadata/label';
 import { INT_MAX, isPlainObject, objectBody, onlyKeys } from './input';
 import { storedField } from './layout';
 import { queryPage, whereOf } from './list';
-import { patternFields } from './search';
 import { preferenceKey, savedColumns } from './row-config';
 
 const QUERY_KEYS = ['pattern', 'offset', 'max', 'sort', 'sortOrder', 'filters'] as const;
@@ -68,7 +67,8 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
   // the version comes along, so an inline edit can say which state it changes (updateColumn)
   const fields = [...rowFields(entity), 'version'];
   const showableColumns = entity.columns.map((c) => c.name);
-  const searched = patternFields(entity);
+  // an entity over a core table has no stored search words: its pattern is matched row by row
+  const search = { core: Boolean(ext.coreTable) };
 
   app.post(`/${entity.list}/index`, { bodyLimit: LIST_BODY_LIMIT }, async (request): Promise<ListReply> => {
     const user = allow(request, entity, 'read');
@@ -80,8 +80,8 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     const extra = ext?.index?.parse(body) ?? { wheres: [], errors: [] };
     if (extra.errors.length) throw badRequest('BAD_REQUEST', extra.errors);
     const scope = await ext.rowScope?.(docs.reader(user, request.log));
-    const wheres = [...whereOf(entity, q, searched.index), ...extra.wheres, ...(scope ? [scope] : [])];
-    const page = (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields));
+    const wheres = [...whereOf(entity, q), ...extra.wheres, ...(scope ? [scope] : [])];
+    const page = (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields, search));
     const cols = await savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo));
     const rows = await attachLabels(any, docs, entity, page.rows);
     return { total: page.total, ...estimatedFlag(page), rows, showableColumns, cols };
@@ -94,7 +94,7 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     const q = listQuery(body, entity, [...COMMON_FILTERS, 'id']);
     const fields = entity.labelFields;
     const scope = await ext.rowScope?.(docs.reader(user, request.log));
-    const page = await queryPage(any, entity, q, [...whereOf(entity, q, searched.select), ...(scope ? [scope] : [])], fields);
+    const page = await queryPage(any, entity, q, [...whereOf(entity, q), ...(scope ? [scope] : [])], fields, search);
     const rows: SelectOption[] = page.rows.map((r) => {
       const text = labelText(r, fields);
       return { id: r.id as number, name: text, nombre: text };

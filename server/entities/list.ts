@@ -2,28 +2,32 @@
  * The queries of `{list}/index` and `{list}/select` (spec §7) from a query already checked against the
  * manifest (engine/list/query.ts `checkListQuery`). Only manifest names reach SQL; values are parameters.
  *
- * - pattern: case-insensitive "contains" over the entity's `search` fields (select: its optionLabel), joined
- *   into one expression a trigram index answers (search.ts);
+ * - pattern: each typed word starts a word of the entity's search fields, in any order, case and accents
+ *   ignored (engine/text/search.ts; SQL in ./search.ts);
  * - a text column's filter: case-insensitive "contains"; enum, reference, number and boolean filters and the
  *   common filters `tipo`, `parentid` (and `id` on select): equality; null: "is null";
- * - sort + sortOrder, then `id` in the same direction so pages never overlap.
+ * - sort + sortOrder, then `id` in the same direction so pages never overlap; text sorts by its Spanish sort key.
  *
- * Large tables (a million articles) stay fast with three choices, measured by `npm run bench`:
- * - a pattern the planner expects to match up to FILTER_FIRST_UP_TO rows is filtered first (trigram index),
- *   then sorted, and counted in the same read: left alone, the planner walks the sort index hoping matches are
- *   spread evenly, and reads most of the table when they are not (all "Tornillo…" names sort late);
- * - otherwise the total is counted exactly up to EXACT_TOTAL_UP_TO matching rows; beyond, it is the planner's
- *   estimate, flagged `estimated` (counting every row of a million costs more than the page itself);
- * - a page deep in the list finds its ids in the (sort column, id) index, then reads only those rows.
+ * Large tables (a million articles) stay fast, measured by `npm run bench`:
+ * - a pattern the planner expects to match up to FILTER_FIRST_UP_TO rows is answered by the GIN index of the
+ *   search words (an intersection of the terms' rows), then sorted, and counted in the same read;
+ * - a broader pattern in the default order walks the token table (./search.ts): the rows of one term's first
+ *   letters, already in list order, checked against the whole pattern until a page is full;
+ * - otherwise (another order) the sort index is walked with the pattern as a filter;
+ * - the total is exact up to EXACT_TOTAL_UP_TO matching rows; beyond, it is the planner's estimate, flagged
+ *   `estimated` (counting every row of a million costs more than the page itself);
+ * - a page deep in the list finds its ids in the (sort key, id) index, then reads only those rows.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { FieldError } from '../../engine/errors';
 import type { NormalQuery } from '../../engine/list/query';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { patternTerms } from '../../engine/text/search';
 import { badRequest } from '../http/api-error';
 import { INT_MAX, INT_MIN } from './input';
 import { layoutOf, storedField, type SqlType } from './layout';
-import { searchExpression } from './search';
+import { estimateMatches } from './search-stats';
+import { headOf, keepsTokens, SEARCH_COLUMN, SEARCH_HEAD, searchPaths, searchVector, sortKeySql, termsQuery, tokenTable } from './search';
 
 type EB = ExpressionBuilder<any, any>;
 export type Where = (eb: EB) => Expression<SqlBool>;
@@ -55,8 +59,8 @@ function typed(sqlType: SqlType, v: string | number | boolean): string | number 
   }
 }
 
-/** Where clauses of a checked query; 400 BAD_REQUEST when a value does not fit its column. */
-export function whereOf(entity: ResolvedEntity, q: NormalQuery, searchFields: readonly string[]): Where[] {
+/** Where clauses of a checked query's filters; 400 BAD_REQUEST when a value does not fit its column. */
+export function whereOf(entity: ResolvedEntity, q: NormalQuery): Where[] {
   const wheres: Where[] = [];
   const errors: FieldError[] = [];
   for (const [key, value] of Object.entries(q.filters)) {
@@ -79,18 +83,40 @@ export function whereOf(entity: ResolvedEntity, q: NormalQuery, searchFields: re
     else wheres.push((eb) => eb(field, '=', v));
   }
   if (errors.length) throw badRequest('BAD_REQUEST', errors);
-  if (q.pattern && searchFields.length) {
-    const like = containsPattern(q.pattern);
-    const text = searchExpression(searchFields);
-    wheres.push((eb) => eb(text, 'ilike', like));
-  }
   return wheres;
+}
+
+/** A list's pattern, ready for SQL: its terms and the clause they make. */
+export interface Pattern {
+  terms: string[];
+  where: Where;
+  /** Answered by the stored search words (GIN index, token table): the entity's own search fields of a stored table. */
+  indexed: boolean;
+}
+
+/**
+ * The pattern of a query over the entity's search fields, or over `paths` (a call that searches fewer fields:
+ * its words are computed per row). Null when the pattern has no terms (nothing but spaces and punctuation).
+ */
+export function patternOf(entity: ResolvedEntity, pattern: string, options: { paths?: readonly string[]; core?: boolean } = {}): Pattern | null {
+  const terms = patternTerms(pattern);
+  const own = !options.paths || options.paths.join() === searchPaths(entity).join();
+  if (!terms.length || !(options.paths ?? searchPaths(entity)).length) return null;
+  const indexed = own && !options.core;
+  const vector: RawBuilder<unknown> = indexed
+    ? sql.ref(SEARCH_COLUMN)
+    : searchVector(options.paths ? { ...entity, search: [...options.paths] } : entity, layoutOf(entity).table);
+  const query = termsQuery(terms);
+  return { terms, indexed, where: () => sql<SqlBool>`${vector} @@ ${query}::tsquery` };
 }
 
 /** Matching rows counted exactly up to this many; beyond, the total is an estimate. */
 export const EXACT_TOTAL_UP_TO = 1000;
-/** A pattern matching up to this many rows (estimated) is filtered first, then sorted: a bounded top-N sort. */
-const FILTER_FIRST_UP_TO = 50_000;
+/**
+ * A pattern matching up to this many rows (estimated) is read whole from the GIN index, then sorted: a bounded
+ * top-N sort. Beyond, the rows are read in list order (token table or sort index) until a page is full.
+ */
+export const FILTER_FIRST_UP_TO = 3000;
 /** From this offset on, a page's ids come from the sort index first (no table reads for the skipped rows). */
 const DEFERRED_FROM = 1000;
 
@@ -130,32 +156,40 @@ async function totalOf(db: Kysely<any>, table: string, where: Where, estimate?: 
   return { total: Math.max(n, Math.round(estimate ?? (await plannedRows(matching(db, table, where))))), estimated: true };
 }
 
-const sortedBy = (q: NormalQuery) => <Q extends { orderBy(c: string, d: 'asc' | 'desc'): Q }>(query: Q) =>
-  query.orderBy(q.sort, q.sortOrder).orderBy('id', q.sortOrder);
+/**
+ * What a page is ordered by: the sort column (its sort key when it is text), then id. A core table's text
+ * property may be a timestamp column (`core`): it sorts by its value.
+ */
+export function orderOf(entity: ResolvedEntity, q: NormalQuery, core = false): RawBuilder<unknown> {
+  return storedField(entity, q.sort)?.sqlType === 'text' && !core ? sortKeySql(sql.ref(q.sort)) : sql.ref(q.sort);
+}
+
+const sortedBy = (entity: ResolvedEntity, q: NormalQuery, core: boolean) => <Q extends { orderBy(c: any, d: 'asc' | 'desc'): Q }>(query: Q) =>
+  query.orderBy(orderOf(entity, q, core), q.sortOrder).orderBy('id', q.sortOrder);
 const selectedOf = (columns: readonly string[]) => ['id', ...columns.filter((c) => c !== 'id')];
 
 /**
  * A page of the rows matching a pattern, filtered first and then sorted, with their exact count in `$total`
- * (one read of the matches serves both). `materialized`: the matches are found (trigram index) before the
- * sort, whatever the planner guesses. `$total` cannot clash with a field: field names have no `$`.
+ * (one read of the matches serves both). `materialized`: the matches are found (GIN index) before the sort,
+ * whatever the planner guesses. `$total` and `$order` cannot clash with a field: field names have no `$`.
  */
-export function filteredPage(db: Kysely<any>, table: string, q: NormalQuery, where: Where, columns: readonly string[]) {
+export function filteredPage(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, where: Where, columns: readonly string[], core = false) {
   const selected = selectedOf(columns);
-  // the sort column comes along even when the caller does not show it (select sorts by a column it does not return)
-  const read = selected.includes(q.sort) ? selected : [...selected, q.sort];
   return db
-    .with((w) => w('m').materialized(), (d) => d.selectFrom(table).select(read).where(where))
+    .with((w) => w('m').materialized(), (d) => d.selectFrom(layoutOf(entity).table).select(selected).select(orderOf(entity, q, core).as('$order')).where(where))
     .selectFrom('m')
     .select(selected)
     .select((eb) => eb.selectFrom('m').select((e) => e.cast<number>(e.fn.countAll(), 'integer').as('n')).as('$total'))
-    .$call(sortedBy(q))
+    .orderBy(sql.ref('$order'), q.sortOrder)
+    .orderBy('id', q.sortOrder)
     .offset(q.offset)
     .limit(q.max);
 }
 
 /** The query of a page otherwise: from the sort index, deep pages finding their ids there first. */
-export function pageQuery(db: Kysely<any>, table: string, q: NormalQuery, where: Where, columns: readonly string[]) {
-  const sorted = sortedBy(q);
+export function pageQuery(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, where: Where, columns: readonly string[], core = false) {
+  const table = layoutOf(entity).table;
+  const sorted = sortedBy(entity, q, core);
   const selected = selectedOf(columns);
   if (q.offset >= DEFERRED_FROM) {
     const ids = sorted(db.selectFrom(table).select('id').where(where)).offset(q.offset).limit(q.max);
@@ -165,33 +199,90 @@ export function pageQuery(db: Kysely<any>, table: string, q: NormalQuery, where:
 }
 
 /**
- * The planner's estimate of a pattern's matches, and whether they are few enough to be read first, then
- * sorted; no estimate (and no EXPLAIN) without a pattern.
+ * A page of a broad pattern in the default order: the rows of one term's token (its first letters), already
+ * in list order in the token table's key, each checked against the whole pattern and the other clauses.
  */
-export async function patternPlan(db: Kysely<any>, table: string, q: NormalQuery, where: Where): Promise<{ estimate?: number; filterFirst: boolean }> {
-  if (!q.pattern) return { filterFirst: false };
-  const estimate = await plannedRows(matching(db, table, where));
-  return { estimate, filterFirst: estimate <= FILTER_FIRST_UP_TO };
+export function tokenPage(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, token: string, where: Where, columns: readonly string[]) {
+  const table = layoutOf(entity).table;
+  const page = db
+    .selectFrom(`${tokenTable(table)} as s`)
+    .select(['s.id', 's.sk'])
+    .where('s.token', '=', token)
+    // unqualified names in `where` are the row's (m): the token table's own names are not visible inside
+    .where((eb) => eb.exists(eb.selectFrom(`${table} as m`).select(sql.lit(1).as('one')).whereRef('m.id', '=', 's.id').where(where)))
+    .orderBy('s.sk', q.sortOrder)
+    .orderBy('s.id', q.sortOrder)
+    .offset(q.offset)
+    .limit(q.max);
+  return db
+    .selectFrom(page.as('p'))
+    .innerJoin(`${table} as t`, 't.id', 'p.id')
+    .select(selectedOf(columns).map((c) => `t.${c}`))
+    .orderBy('p.sk', q.sortOrder)
+    .orderBy('p.id', q.sortOrder);
 }
 
-/** One page of `columns` (plus id) and the total of matching rows. */
+/** The term whose token the planner expects the fewest rows of (terms of at least SEARCH_HEAD letters). */
+async function drivingToken(db: Kysely<any>, table: string, terms: readonly string[]): Promise<string | null> {
+  const tokens = [...new Set(terms.filter((t) => [...t].length >= SEARCH_HEAD).map(headOf))];
+  if (tokens.length <= 1) return tokens[0] ?? null;
+  const sizes = await Promise.all(tokens.map((t) => plannedRows(db.selectFrom(tokenTable(table)).select(sql.lit(1).as('one')).where('token', '=', t))));
+  return tokens[sizes.indexOf(Math.min(...sizes))];
+}
+
+/** How a page of a query is read (see the header): chosen from the planner's estimate of the pattern's matches. */
+export type Plan = { kind: 'plain' } | { kind: 'filterFirst'; estimate: number } | { kind: 'tokens'; estimate: number; token: string } | { kind: 'walk'; estimate: number };
+
+export async function planOf(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, wheres: Where[], pattern: Pattern | null): Promise<Plan> {
+  if (!pattern) return { kind: 'plain' };
+  const table = layoutOf(entity).table;
+  const estimate = await patternEstimate(db, table, wheres, pattern);
+  if (estimate <= FILTER_FIRST_UP_TO || !pattern.indexed) return { kind: 'filterFirst', estimate };
+  const token = keepsTokens(entity) && q.sort === entity.sort.field ? await drivingToken(db, table, pattern.terms) : null;
+  return token ? { kind: 'tokens', estimate, token } : { kind: 'walk', estimate };
+}
+
+/**
+ * Rows a pattern and the other clauses match: the pattern's share from the search words' statistics
+ * (./search-stats.ts), the other clauses' from the planner; the planner alone before the first ANALYZE.
+ */
+async function patternEstimate(db: Kysely<any>, table: string, wheres: Where[], pattern: Pattern): Promise<number> {
+  const words = pattern.indexed ? await estimateMatches(db, table, pattern.terms) : null;
+  if (!words) return plannedRows(matching(db, table, whereAll([...wheres, pattern.where])));
+  if (!wheres.length) return words.matches;
+  return (words.matches * (await plannedRows(matching(db, table, whereAll(wheres))))) / words.rows;
+}
+
+/**
+ * One page of `columns` (plus id) and the total of matching rows. `search.paths`: search these fields instead
+ * of the entity's search fields; `search.core`: the entity shows a core table (no stored search words).
+ */
 export async function queryPage(
   db: Kysely<any>,
   entity: ResolvedEntity,
   q: NormalQuery,
   wheres: Where[],
   columns: readonly string[],
+  search: { paths?: readonly string[]; core?: boolean } = {},
 ): Promise<Page> {
   const table = layoutOf(entity).table;
-  const where = whereAll(wheres);
-  const plan = await patternPlan(db, table, q, where);
-  if (plan.filterFirst) {
-    const found = await filteredPage(db, table, q, where, columns).execute();
+  const pattern = q.pattern ? patternOf(entity, q.pattern, search) : null;
+  const where = whereAll(pattern ? [...wheres, pattern.where] : wheres);
+  const plan = await planOf(db, entity, q, wheres, pattern);
+  if (plan.kind === 'filterFirst') {
+    const found = await filteredPage(db, entity, q, where, columns, search.core).execute();
     if (found.length) return { total: Number(found[0].$total), estimated: false, rows: found.map(({ $total: _, ...row }) => row) };
     if (q.offset === 0) return { total: 0, estimated: false, rows: [] };
     // past the last page: the count comes on its own
   }
-  const { total, estimated } = await totalOf(db, table, where, plan.estimate);
-  const rows = await pageQuery(db, table, q, where, columns).execute();
+  if (plan.kind === 'tokens') {
+    const rows = await tokenPage(db, entity, q, plan.token, where, columns).execute();
+    // a page that is not full is the last one: what came before it and on it is every match
+    if (rows.length < q.max && (rows.length > 0 || q.offset === 0)) return { total: q.offset + rows.length, estimated: false, rows };
+    return { total: Math.max(q.offset + rows.length, Math.round(plan.estimate)), estimated: true, rows };
+  }
+  const estimate = plan.kind === 'plain' ? undefined : plan.estimate;
+  const { total, estimated } = await totalOf(db, table, where, estimate);
+  const rows = await pageQuery(db, entity, q, where, columns, search.core).execute();
   return { total, estimated, rows };
 }

@@ -10,6 +10,7 @@ import { resolveEntity, scalarType, type ResolvedEntity } from '../../engine/met
 import type { ColumnsManifest, EntityMetadata, JsonSchema } from '../../engine/metadata/types';
 import { validatorFor } from '../../engine/validation/ajv';
 import { layoutOf, storedField, CHILD_SYSTEM_COLUMNS, SYSTEM_COLUMNS } from './layout';
+import { searchSite } from './search';
 
 export interface Registry {
   entities: ResolvedEntity[];
@@ -109,7 +110,8 @@ function checkResolved(file: string, e: ResolvedEntity) {
   if (!sortOk) throw new MetadataError(file, `default sort "${e.sort.field}" is not a sortable column; set "sort"`);
   if (e.sort.order !== 'asc' && e.sort.order !== 'desc') throw new MetadataError(file, '"sort.order" must be asc or desc');
   for (const f of e.search)
-    if (scalarType(props[f]) !== 'string' || !props[f]) throw new MetadataError(file, `search field "${f}" is not a text property`);
+    if (!searchSite(e, f))
+      throw new MetadataError(file, `search field "${f}" is not a text property, a text property of an object ("datos.cuit") or a text field of a child table ("contactos.email")`);
   for (const f of e.labelFields)
     if (!stored(f) || !['string', 'integer', 'number'].includes(f === 'id' ? 'integer' : scalarType(props[f])))
       throw new MetadataError(file, `optionLabel "${f}" is not a scalar property of schema.json; set "optionLabel"`);

@@ -1,49 +1,121 @@
 /**
- * The text a list's `pattern` is matched against: one expression over the search fields, so that one
- * trigram index (pg_trgm, GIN) can answer `ILIKE '%…%'` — a contains search cannot use a b-tree, and an OR
- * of one ILIKE per field would need one index per field and a bitmap OR of all of them.
+ * A list's pattern in SQL (what it matches: engine/text/search.ts, the same constants). Each entity table with
+ * `search` fields keeps:
  *
- * The fields are joined with U+001F (unit separator): patterns never hold it (control characters are not
- * typed), so a match cannot span two fields. Only `||` and coalesce: an index expression must be immutable.
+ * - `_search`, a tsvector of the words of its search fields (folded, codes also without their dashes), kept by
+ *   the write pipeline (./search-index.ts) and answered by a GIN index: every term of a pattern is a prefix
+ *   query (`'torn':* & 'galv':*`), so a narrow pattern is an intersection of posting lists;
+ * - `_search_<table>` (token, sk, id): the first SEARCH_HEAD letters of each word of a row, with the row's sort
+ *   key of the entity's default sort field. The rows of a word's head, in list order, are one range of its
+ *   primary key: the first page of a broad pattern ("mes", 100,000 matches that sort late) is read in order
+ *   and stops after a page, instead of finding and sorting every match.
+ *
+ * Search fields are properties (text), a text property of an object (`datos_fiscales.cuit`) or a text field
+ * of a child table (`contactos.email`). Text sorts by its sort key (`sortKeySql`): Spanish order on either
+ * database, whatever its locale.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
-import { storedField } from './layout';
+import { JOINED, MATCH_FROM, MATCH_TO, MAX_WORD, NULL_SORT_KEY, SEPARATOR_CLASS, SORT_ENYE, SORT_FROM, SORT_TO } from '../../engine/text/search';
+import { childTable, layoutOf, storedField } from './layout';
 
-const SEPARATOR = '\u001f';
+/** Letters of a word that make its token: 3 finds a 3-letter prefix in one range. */
+export const SEARCH_HEAD = 3;
+/** The tsvector column of the search words. */
+export const SEARCH_COLUMN = '_search';
 
-/** The fields a pattern matches: on `index` the manifest's search fields, on `select` the option label when it is text. */
-export function patternFields(entity: ResolvedEntity): { index: string[]; select: string[] } {
-  const text = entity.labelFields.every((f) => storedField(entity, f)?.sqlType === 'text');
-  const select = text ? entity.labelFields : entity.search;
-  return { index: entity.search, select };
+export type SearchSite =
+  | { kind: 'column'; field: string }
+  | { kind: 'json'; field: string; key: string }
+  | { kind: 'child'; child: string; table: string; field: string };
+
+/** Where each search path of the entity is stored; null when a path names nothing searchable (registry checks it). */
+export function searchSite(entity: ResolvedEntity, path: string): SearchSite | null {
+  const [head, key, ...rest] = path.split('.');
+  if (rest.length) return null;
+  if (key === undefined) return storedField(entity, head)?.sqlType === 'text' ? { kind: 'column', field: head } : null;
+  const field = storedField(entity, head);
+  if (field?.sqlType === 'jsonb' && field.schema.properties?.[key]?.type === 'string') return { kind: 'json', field: head, key };
+  const child = layoutOf(entity).children.find((c) => c.name === head);
+  if (child && child.fields.find((f) => f.name === key)?.sqlType === 'text') return { kind: 'child', child: head, table: childTable(entity.name, head), field: key };
+  return null;
 }
 
-export function searchExpression(fields: readonly string[]): RawBuilder<string> {
-  if (fields.length === 1) return sql<string>`${sql.ref(fields[0])}`;
-  return sql<string>`(${sql.join(
-    fields.map((f) => sql`coalesce(${sql.ref(f)}, '')`),
-    sql` || ${sql.lit(SEPARATOR)} || `,
-  )})`;
+/** The fields a pattern searches: the manifest's `search`, else the option label. */
+export const searchPaths = (entity: ResolvedEntity): string[] =>
+  entity.search.length ? entity.search : entity.labelFields.filter((f) => storedField(entity, f)?.sqlType === 'text');
+
+/** The search text of a stored record (with its child rows): its search fields joined by spaces. */
+export function recordSearchText(entity: ResolvedEntity, record: Record<string, unknown>): string {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return searchPaths(entity)
+    .map((p) => {
+      const site = searchSite(entity, p)!;
+      if (site.kind === 'column') return text(record[site.field]);
+      const value = record[site.kind === 'child' ? site.child : site.field];
+      if (site.kind === 'json') return value && typeof value === 'object' ? text((value as Record<string, unknown>)[site.key]) : '';
+      return Array.isArray(value) ? value.map((row) => text(row?.[site.field])).filter(Boolean).join(' ') : '';
+    })
+    .join(' ');
 }
 
-/** `<table>_search_<hash>_trgm`: the hash covers table and fields, so a changed search list gets a new index. */
-export function trigramIndexName(table: string, fields: readonly string[]): string {
-  const hash = createHash('sha1').update(`${table}:${fields.join(',')}`).digest('hex').slice(0, 8);
-  return `${table.slice(0, 40)}_search_${hash}_trgm`;
+/** The search text of a row of `alias`: its search fields joined by spaces (as recordSearchText). */
+export function searchText(entity: ResolvedEntity, alias: string): RawBuilder<string> {
+  const parts = searchPaths(entity).map((p) => {
+    const site = searchSite(entity, p)!;
+    const ref = (f: string) => sql.ref(`${alias}.${f}`);
+    if (site.kind === 'column') return sql`coalesce(${ref(site.field)}, '')`;
+    if (site.kind === 'json') return sql`coalesce(${ref(site.field)} ->> ${sql.lit(site.key)}, '')`;
+    return sql`coalesce((select string_agg(c.${sql.id(site.field)}, ' ') from ${sql.table(site.table)} c where c.parent_id = ${ref('id')}), '')`;
+  });
+  return sql<string>`(${sql.join(parts, sql` || ' ' || `)})`;
 }
-
-export const isTrigramIndexName = (name: string) => /_search_[0-9a-f]{8}_trgm$/.test(name);
 
 /**
- * Makes pg_trgm available (PostgreSQL ≥ 13 lets a database owner create it: it is a trusted extension; PGlite
- * loads it in db/connect.ts). False when it cannot be had: lists then search without an index.
+ * The words of a text as search words (engine/text/search.ts `searchWords`), as a text[], in SQL: for a search
+ * over fields that keep no words (a core table, a call searching fewer fields), matched row by row. Stored words
+ * are computed by the engine itself (./search-index.ts).
  */
-export async function ensureTrigram(db: Kysely<any>): Promise<boolean> {
-  await sql`create extension if not exists pg_trgm`.execute(db).catch(() => {
-    // not installed or not allowed; another instance may also have created it at the same moment
-  });
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
-  return rows[0].n > 0;
+function wordsOf(text: RawBuilder<string>): RawBuilder<string[]> {
+  const folded = sql`translate(${text}, ${sql.lit(MATCH_FROM)}, ${sql.lit(MATCH_TO)})`;
+  const both = sql`${folded} || ' ' || regexp_replace(${folded}, ${sql.lit(JOINED)}, ${sql.lit('\\1')}, 'g')`;
+  return sql<string[]>`array(select distinct left(w, ${sql.lit(MAX_WORD)}) from regexp_split_to_table(${both}, ${sql.lit(`${SEPARATOR_CLASS}+`)}) w where w <> '')`;
+}
+
+/** The tsvector of a row of `alias`, computed in place (core tables, fewer fields). */
+export const searchVector = (entity: ResolvedEntity, alias: string): RawBuilder<unknown> => sql`array_to_tsvector(${wordsOf(searchText(entity, alias))})`;
+
+/**
+ * The Spanish sort key of a text expression (compared bytewise: COLLATE "C"). An empty value sorts after every
+ * text, as PostgreSQL sorts nulls: last going up, first going down.
+ */
+export const sortKeySql = (expr: RawBuilder<unknown>): RawBuilder<string> =>
+  sql<string>`(coalesce(replace(translate(${expr}, ${sql.lit(SORT_FROM)}, ${sql.lit(SORT_TO)}), 'ñ', ${sql.lit(SORT_ENYE)}), ${sql.lit(NULL_SORT_KEY)}) collate "C")`;
+
+/** A pattern's terms as a tsquery: each a prefix, all required. Terms hold no quote or backslash (separators). */
+export const termsQuery = (terms: readonly string[]): string => terms.map((t) => `'${t}':*`).join(' & ');
+
+/** The token table of an entity table. Entity names start with a letter, so no entity or child table has this name. */
+export const tokenTable = (table: string) => `_search_${table}`;
+
+/**
+ * Whether the entity keeps a token table: it has search fields and a stored table, and its default sort field
+ * is text (the tokens carry that field's sort key).
+ */
+export function keepsTokens(entity: ResolvedEntity): boolean {
+  return searchPaths(entity).length > 0 && storedField(entity, entity.sort.field)?.sqlType === 'text';
+}
+
+/** The token of a word (its head) as SQL over a word expression. */
+export const headSql = (word: RawBuilder<unknown>) => sql<string>`left(${word}, ${sql.lit(SEARCH_HEAD)})`;
+export const headOf = (term: string) => [...term].slice(0, SEARCH_HEAD).join('');
+
+/**
+ * What the stored search data is built from: when it changes (other fields, another sort field, another
+ * word rule), every row's search data is rebuilt at start-up.
+ */
+export function searchSignature(entity: ResolvedEntity): string {
+  const what = JSON.stringify([searchPaths(entity), keepsTokens(entity) ? entity.sort.field : null, MATCH_FROM, MATCH_TO, SEPARATOR_CLASS, JOINED, MAX_WORD, SEARCH_HEAD, SORT_TO]);
+  return createHash('sha1').update(what).digest('hex').slice(0, 16);
 }

@@ -9,7 +9,8 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { createHash } from 'node:crypto';
 import { indexName, layoutOf, storedField, type SqlType, type TableLayout } from './layout';
-import { ensureTrigram, isTrigramIndexName, patternFields, searchExpression, trigramIndexName } from './search';
+import { sortKeySql } from './search';
+import { syncSearch } from './search-index';
 import { siteIndexExpression } from '../documents/sites';
 import { uniqueExpression } from '../documents/unique';
 
@@ -97,31 +98,32 @@ function btreeIndexes(entity: ResolvedEntity): string[][] {
   // a referencing column is looked up when its row is deleted, and filtered by the list
   for (const r of entity.references) if (r.site.kind === 'column' && !sortable.has(r.site.field)) filtered.add(r.site.field);
   const indexable = (f: string) => !!storedField(entity, f) && storedField(entity, f)?.sqlType !== 'jsonb';
-  return [...[...sortable].filter(indexable).map((f) => [f, 'id']), ...[...filtered].filter(indexable).map((f) => [f])];
-}
-
-/** One trigram index per distinct field list a pattern is matched against (search.ts `patternFields`). */
-function searchFieldLists(entity: ResolvedEntity): string[][] {
-  const { index, select } = patternFields(entity);
-  const lists = new Map<string, string[]>();
-  for (const list of [index, select]) if (list.length) lists.set(list.join(','), list);
-  return [...lists.values()];
+  // a sortable text column is sorted by its sort key (sortKeyIndexes), so that is what its index holds
+  const byValue = (f: string) => storedField(entity, f)?.sqlType !== 'text';
+  return [...[...sortable].filter(indexable).filter(byValue).map((f) => [f, 'id']), ...[...filtered].filter(indexable).map((f) => [f])];
 }
 
 /** `<table>_<kind>_<hash>`: an index over an expression (a nested reference, a unique rule), named by what it covers. */
-function expressionIndexName(table: string, kind: 'ref' | 'uq', what: string): string {
+function expressionIndexName(table: string, kind: 'ref' | 'uq' | 'sk', what: string): string {
   return `${table.slice(0, 40)}_${kind}_${createHash('sha1').update(`${table}:${what}`).digest('hex').slice(0, 8)}`;
 }
-const isExpressionIndexName = (name: string) => /_(ref|uq)_[0-9a-f]{8}$/.test(name);
+const isExpressionIndexName = (name: string) => /_(ref|uq|sk)_[0-9a-f]{8}$/.test(name);
+/** Trigram indexes of an earlier release (patterns were contains-searches): dropped at start. */
+const isTrigramIndexName = (name: string) => /_search_[0-9a-f]{8}_trgm$/.test(name);
 
 /** Expression indexes of the entity's table: nested references and unique rules (server/documents/sites.ts, unique.ts). */
-function expressionIndexes(entity: ResolvedEntity): { name: string; expressions: RawBuilder<unknown>[] }[] {
+function expressionIndexes(entity: ResolvedEntity): { name: string; expressions: RawBuilder<unknown>[]; include?: string }[] {
   const table = layoutOf(entity).table;
-  const out: { name: string; expressions: RawBuilder<unknown>[] }[] = [];
+  const out: { name: string; expressions: RawBuilder<unknown>[]; include?: string }[] = [];
   for (const r of entity.references)
     if (r.site.kind === 'nested') out.push({ name: expressionIndexName(table, 'ref', r.path), expressions: [siteIndexExpression(r.site)] });
   for (const u of entity.unique)
     out.push({ name: expressionIndexName(table, 'uq', `${u.fields.join(',')}:${u.fold}`), expressions: u.sites.map((site) => uniqueExpression(entity, u, site)) });
+  // a sortable text column: (sort key, id), the order of its pages (list.ts); the column comes along so that a
+  // deep page finds its ids in the index alone (an index-only scan needs every column the key is made of)
+  for (const c of entity.columns)
+    if (c.sortable && c.field !== 'id' && storedField(entity, c.field)?.sqlType === 'text' && !out.some((x) => x.name === expressionIndexName(table, 'sk', `${c.field}+include`)))
+      out.push({ name: expressionIndexName(table, 'sk', `${c.field}+include`), expressions: [sortKeySql(sql.ref(c.field)), sql.ref('id')], include: c.field });
   return out;
 }
 
@@ -132,16 +134,14 @@ async function tableIndexes(trx: Transaction<any>, table: string): Promise<strin
 }
 
 /**
- * Indexes follow the metadata: the ones this file names (b-tree per field, trigram per search list) are
+ * Indexes follow the metadata: the ones this file names (b-tree per field, sort key per sortable text column) are
  * created when wanted and dropped when no longer wanted (an index holds no data of its own); any other
  * index (made by hand) is left alone.
  */
-async function syncIndexes(trx: Transaction<any>, entity: ResolvedEntity, trigram: boolean) {
+async function syncIndexes(trx: Transaction<any>, entity: ResolvedEntity) {
   const { table, fields } = layoutOf(entity);
   const wanted = btreeIndexes(entity);
   const wantedNames = new Set(wanted.map((cols) => indexName(table, cols)));
-  const searchLists = trigram ? searchFieldLists(entity) : [];
-  for (const list of searchLists) wantedNames.add(trigramIndexName(table, list));
   const expressions = expressionIndexes(entity);
   for (const x of expressions) wantedNames.add(x.name);
   const managed = (name: string) =>
@@ -151,10 +151,8 @@ async function syncIndexes(trx: Transaction<any>, entity: ResolvedEntity, trigra
   for (const name of await tableIndexes(trx, table))
     if (managed(name) && !wantedNames.has(name)) await sql`drop index if exists ${sql.id(name)}`.execute(trx);
   for (const cols of wanted) await createIndex(trx, table, cols);
-  for (const list of searchLists)
-    await sql`create index if not exists ${sql.id(trigramIndexName(table, list))} on ${sql.table(table)} using gin (${searchExpression(list)} gin_trgm_ops)`.execute(trx);
   for (const x of expressions)
-    await sql`create index if not exists ${sql.id(x.name)} on ${sql.table(table)} (${sql.join(x.expressions.map((e) => sql`(${e})`))})`.execute(trx);
+    await sql`create index if not exists ${sql.id(x.name)} on ${sql.table(table)} (${sql.join(x.expressions.map((e) => sql`(${e})`))})${x.include ? sql` include (${sql.id(x.include)})` : sql``}`.execute(trx);
 }
 
 /** A child table's indexes: (parent_id, position) for loading a record, and one per referencing column. */
@@ -167,7 +165,7 @@ async function syncChildIndexes(trx: Transaction<any>, entity: ResolvedEntity, c
   for (const f of wanted) await createIndex(trx, child.table, [f]);
 }
 
-async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existing: Existing, trigram: boolean) {
+async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existing: Existing) {
   const layout = layoutOf(entity);
   const file = `schemas/${entity.name}/schema.json`;
   const widened = checkTypes(existing, layout, { id: 'integer', version: 'integer' }, file);
@@ -183,7 +181,7 @@ async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existin
     .execute();
   await addColumns(trx, layout);
   await widen(trx, layout, widened);
-  await syncIndexes(trx, entity, trigram);
+  await syncIndexes(trx, entity);
 
   for (const child of layout.children) {
     const childWidened = checkTypes(existing, child, { id: 'integer', parent_id: 'integer', position: 'integer' }, file);
@@ -198,6 +196,8 @@ async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existin
     await widen(trx, child, childWidened);
     await syncChildIndexes(trx, entity, child);
   }
+  // after the child tables: search fields may be child fields
+  await syncSearch(trx, entity);
 }
 
 /** Column types a property may show in a core table: its own, and for text also timestamptz (read as a date). */
@@ -236,23 +236,20 @@ function checkCoreTable(existing: Existing, entity: ResolvedEntity) {
 /**
  * Brings the tables in line with the entities, then runs `after` (seeds) in the same locked transaction.
  * Entities named in `coreTables` show a core table: it is only checked (checkCoreTable).
- * Answers whether pattern searches got their trigram indexes (pg_trgm available).
  */
 export async function syncStorage(
   db: Kysely<any>,
   entities: readonly ResolvedEntity[],
   after?: (trx: Transaction<any>) => Promise<void>,
   coreTables: ReadonlySet<string> = new Set(),
-): Promise<{ trigram: boolean }> {
-  const trigram = await ensureTrigram(db);
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${sql.lit(STORAGE_LOCK)})`.execute(trx);
     const existing = await existingColumns(trx);
     for (const entity of entities) {
       if (coreTables.has(entity.name)) checkCoreTable(existing, entity);
-      else await syncEntity(trx, entity, existing, trigram);
+      else await syncEntity(trx, entity, existing);
     }
     await after?.(trx);
   });
-  return { trigram };
 }

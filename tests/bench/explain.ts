@@ -1,14 +1,13 @@
 /**
  * Why the list calls cost what they cost: EXPLAIN ANALYZE of the queries `articulo/index` runs, built by the
- * server's own code (server/entities/list.ts `cappedCount` / `pageQuery`), on the seeded database before the
+ * server's own code (server/entities/list.ts `planOf` and the page queries), on the seeded database before the
  * server starts.
  */
 import { sql, type Kysely } from 'kysely';
 import { checkListQuery } from '../../engine/list/query';
 import { loadEntities } from '../../server/entities';
 import { rowFields } from '../../server/entities/list-routes';
-import { patternFields } from '../../server/entities/search';
-import { EXACT_TOTAL_UP_TO, cappedCount, filteredPage, patternPlan, pageQuery, whereAll, whereOf } from '../../server/entities/list';
+import { EXACT_TOTAL_UP_TO, cappedCount, filteredPage, pageQuery, patternOf, planOf, queryPage, tokenPage, whereAll, whereOf } from '../../server/entities/list';
 
 export interface Explained {
   query: string;
@@ -47,14 +46,49 @@ export async function explainList(db: Kysely<any>, patterns: readonly string[], 
   ];
   for (const c of cases) {
     const q = checkListQuery(c.query, entity, []).query!;
-    const where = whereAll(whereOf(entity, q, patternFields(entity).index));
+    const pattern = q.pattern ? patternOf(entity, q.pattern) : null;
+    const wheres = whereOf(entity, q);
+    const where = whereAll([...wheres, ...(pattern ? [pattern.where] : [])]);
     // the queries queryPage runs for this case
-    if ((await patternPlan(db, 'articulo', q, where)).filterFirst) {
-      out.push(await explain(`page and count, ${c.label}`, filteredPage(db, 'articulo', q, where, rowFields(entity))));
+    const plan = await planOf(db, entity, q, wheres, pattern);
+    const label = `${c.label} [${plan.kind}${'estimate' in plan ? `, planner expects ${Math.round(plan.estimate)}` : ''}]`;
+    if (plan.kind === 'filterFirst') {
+      out.push(await explain(`page and count, ${label}`, filteredPage(db, entity, q, where, rowFields(entity))));
       continue;
     }
-    out.push(await explain(`count up to ${EXACT_TOTAL_UP_TO + 1}, ${c.label}`, cappedCount(db, 'articulo', where)));
-    out.push(await explain(`page, ${c.label}`, pageQuery(db, 'articulo', q, where, rowFields(entity))));
+    if (plan.kind === 'tokens') {
+      out.push(await explain(`page from the tokens "${plan.token}", ${label}`, tokenPage(db, entity, q, plan.token, where, rowFields(entity))));
+      continue;
+    }
+    out.push(await explain(`count up to ${EXACT_TOTAL_UP_TO + 1}, ${label}`, cappedCount(db, 'articulo', where)));
+    out.push(await explain(`page, ${label}`, pageQuery(db, entity, q, where, rowFields(entity))));
+  }
+  return out;
+}
+
+export interface PatternTotal {
+  pattern: string;
+  /** Rows that really match (counted). */
+  exact: number;
+  /** The total a first page answers, and whether it says it is an estimate. */
+  answered: number;
+  estimated: boolean;
+}
+
+/** For each pattern: what the first page's total says against a full count of the matches. */
+export async function patternTotals(db: Kysely<any>, patterns: readonly string[]): Promise<PatternTotal[]> {
+  const registry = await loadEntities('schemas');
+  const entity = registry.entities.find((e) => e.name === 'articulo')!;
+  const out: PatternTotal[] = [];
+  for (const p of patterns) {
+    const q = checkListQuery({ pattern: p, offset: 0, max: 50, sort: 'nombre' }, entity, []).query!;
+    const page = await queryPage(db, entity, q, [], rowFields(entity));
+    const { n } = await db
+      .selectFrom('articulo')
+      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+      .where(patternOf(entity, p)!.where)
+      .executeTakeFirstOrThrow();
+    out.push({ pattern: p, exact: n, answered: page.total, estimated: page.estimated });
   }
   return out;
 }

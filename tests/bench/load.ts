@@ -82,26 +82,34 @@ export interface LoadCase {
 
 /** The five calls of the issue, sized to the seeded table. */
 export const deepOffsetFor = (rows: number) => Math.max(0, Math.min(100_000, rows - 50));
-/** A broad pattern: every 30th article (33,333 of a million), all of them sorting late by name. */
-export const PATTERN = 'tornillo';
-/** A narrowed search: one product in one size and finish (~67 of a million, in every brand). */
-export const SELECTIVE_PATTERN = 'tornillo galvanizado 6 mm';
+/**
+ * The patterns of issue 17 (the seed's names: 31 nouns × 21 finishes × 25 sizes × 17 brands; descriptions repeat
+ * the name with "de ferretería … para uso …"): a common word (every 31st article, sorting late), three words of
+ * which two are in most rows, a narrow full name with a size, a 3-letter prefix of three nouns (~10 %, sorting
+ * at 77 %), a code fragment (100 internal codes), and a word no article has.
+ */
+export const PATTERNS = [
+  { key: 'common', label: 'common word', pattern: 'tornillo' },
+  { key: 'words', label: 'three words, two in most rows', pattern: 'mesa de roble' },
+  { key: 'narrow', label: 'narrow full name with size', pattern: 'tornillo galvanizado 6 mm' },
+  { key: 'prefix', label: '3-letter prefix, 10 %, sorting late', pattern: 'pin' },
+  { key: 'code', label: 'code fragment', pattern: 'A00123' },
+  { key: 'none', label: 'matches nothing', pattern: 'zzyzx' },
+] as const;
+/** What the EXPLAIN section and the earlier figures call the broad and the narrow pattern. */
+export const PATTERN = PATTERNS[0].pattern;
+export const SELECTIVE_PATTERN = PATTERNS[2].pattern;
 
 export function loadCases(rows: number, categoryId: number): LoadCase[] {
   const deepOffset = deepOffsetFor(rows);
   const list = (body: object) => () => ({ path: '/api/articulo/index', body });
   let saved = 0;
   return [
-    {
-      key: 'index-first-page',
-      label: 'index: 1st page, broad pattern + sort',
-      request: list({ pattern: PATTERN, offset: 0, max: 50, sort: 'nombre', sortOrder: 'asc', filters: {} }),
-    },
-    {
-      key: 'index-first-page-selective',
-      label: 'index: 1st page, narrow pattern + sort',
-      request: list({ pattern: SELECTIVE_PATTERN, offset: 0, max: 50, sort: 'nombre', sortOrder: 'asc', filters: {} }),
-    },
+    ...PATTERNS.map((p) => ({
+      key: `index-pattern-${p.key}`,
+      label: `index: 1st page, ${p.label} "${p.pattern}"`,
+      request: list({ pattern: p.pattern, offset: 0, max: 50, sort: 'nombre', sortOrder: 'asc', filters: {} }),
+    })),
     {
       // Not one of the issue's five calls: what the list screen asks for when it opens, for comparison.
       key: 'index-first-page-plain',

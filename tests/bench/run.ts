@@ -32,8 +32,8 @@ import {
   type KeystrokeResult,
   type ScrollResult,
 } from './browser';
-import { explainList, type Explained } from './explain';
-import { PATTERN, SELECTIVE_PATTERN, deepOffsetFor, loadCases, login, runLoad, startServerProcess, type CaseResult } from './load';
+import { explainList, patternTotals, type Explained, type PatternTotal } from './explain';
+import { PATTERNS, deepOffsetFor, loadCases, login, runLoad, startServerProcess, type CaseResult } from './load';
 import { seedArticles, type SeedResult } from './seed';
 import { budget, fmt, log, round, table, type Budget } from './stats';
 
@@ -65,19 +65,23 @@ interface BackendReport {
   version?: string;
   seed?: SeedResult;
   explain?: Explained[];
+  totals?: PatternTotal[];
   load?: CaseResult[];
   firstRows?: FirstRowsResult;
 }
 
 /** Storage sync through the server's own start (creates the tables and indexes), then the set-based seed. */
-async function seed(store: BenchStore): Promise<{ seed: SeedResult; version: string; explain: Explained[] }> {
+async function seed(store: BenchStore): Promise<{ seed: SeedResult; version: string; explain: Explained[]; totals: PatternTotal[] }> {
   const handle = await buildServer({ ...store.options, adminPassword: ADMIN_PASSWORD, logger: false, staticDir: path.join(BUILD, 'none') });
   try {
     const { rows } = await sql<{ v: string }>`select version() as v`.execute(handle.db);
-    const seeded = await seedArticles(handle.db, ROWS);
+    const seeded = await seedArticles(handle.db, handle.docs.entity('articulo'), ROWS);
+    const patterns = PATTERNS.map((p) => p.pattern);
     log(`${store.backend}: EXPLAIN ANALYZE of the list queries`);
-    const explain = await explainList(handle.db, [PATTERN, SELECTIVE_PATTERN], deepOffsetFor(ROWS));
-    return { seed: seeded, version: rows[0].v.split(' on ')[0], explain };
+    const explain = await explainList(handle.db, patterns, deepOffsetFor(ROWS));
+    log(`${store.backend}: totals of the patterns against a full count`);
+    const totals = await patternTotals(handle.db, patterns);
+    return { seed: seeded, version: rows[0].v.split(' on ')[0], explain, totals };
   } finally {
     await handle.close();
   }
@@ -102,11 +106,15 @@ async function benchBackend(
     report.seed = seeded.seed;
     report.version = seeded.version;
     report.explain = seeded.explain;
+    report.totals = seeded.totals;
     const s = seeded.seed;
+    const mib = (b: number | null | undefined) => (b ? `${(b / 2 ** 20).toFixed(0)} MiB` : '?');
     log(
       `${name}: seeded in ${(s.ms.total / 1000).toFixed(1)} s (articles ${(s.ms.articles / 1000).toFixed(1)} s, children ${(s.ms.children / 1000).toFixed(1)} s, ` +
-        `indexes ${(s.ms.indexes / 1000).toFixed(1)} s, analyze ${(s.ms.analyze / 1000).toFixed(1)} s); database ${s.databaseBytes ? `${(s.databaseBytes / 2 ** 20).toFixed(0)} MiB` : '?'}`,
+        `search words ${(s.ms.search / 1000).toFixed(1)} s, indexes ${(s.ms.indexes / 1000).toFixed(1)} s, analyze ${(s.ms.analyze / 1000).toFixed(1)} s); database ${mib(s.databaseBytes)}`,
     );
+    if (s.sizes)
+      log(`${name}: article table ${mib(s.sizes.table)}; search: GIN index ${mib(s.sizes.searchIndex)}, token table ${mib(s.sizes.tokens)} + its key ${mib(s.sizes.tokenKey)}`);
 
     const server = await startServerProcess(store, {
       adminPassword: ADMIN_PASSWORD,
@@ -158,6 +166,8 @@ async function firstCategory(baseUrl: string, token: string): Promise<number> {
   if (!body.rows.length) throw new Error('no category was seeded');
   return body.rows[0].id;
 }
+
+const mibText = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 
 function packageVersion(name: string): string {
   try {
@@ -225,6 +235,19 @@ async function main() {
     console.log(table(['backend', 'query', 'ms', 'plan'], explainRows));
   }
 
+  const totalRows = backends.flatMap((b) =>
+    (b.totals ?? []).map((t) => [b.backend, `"${t.pattern}"`, t.exact, t.answered, t.estimated ? 'estimated' : 'exact', t.exact ? `${fmt((100 * (t.answered - t.exact)) / t.exact, 1)} %` : '-']),
+  );
+  if (totalRows.length) {
+    console.log('\nTotals a first page answers, against a full count of the matches\n');
+    console.log(table(['backend', 'pattern', 'matches', 'answered', 'kind', 'error'], totalRows));
+  }
+  const sizeRows = backends.flatMap((b) => (b.seed?.sizes ? [[b.backend, mibText(b.seed.sizes.table), mibText(b.seed.sizes.searchIndex), mibText(b.seed.sizes.tokens + b.seed.sizes.tokenKey)]] : []));
+  if (sizeRows.length) {
+    console.log('\nSearch storage next to the article table\n');
+    console.log(table(['backend', 'article table', 'GIN index of the words', 'token table + key'], sizeRows));
+  }
+
   const browserRows: (string | number)[][] = [];
   for (const b of backends)
     if (b.firstRows) browserRows.push([`navigation -> first rows of the article list (${b.backend})`, `${fmt(b.firstRows.cold, 0)} cold; warm p50 ${fmt(b.firstRows.warm.p50, 0)}`, 'ms']);
@@ -246,15 +269,22 @@ async function main() {
   const sizeNote = ROWS < BUDGET_ROWS ? `measured at ${ROWS.toLocaleString('en')} rows; the budget is for 1,000,000` : undefined;
   for (const [name, limit] of [['postgres', 15], ['pglite', 40]] as const)
     for (const [key, what] of [
-      ['index-first-page', `broad pattern "${PATTERN}" + sort`],
-      ['index-first-page-selective', `narrow pattern "${SELECTIVE_PATTERN}" + sort`],
-      ['index-first-page-plain', 'sort only'],
-    ] as const) {
+      ...PATTERNS.map((p) => [`index-pattern-${p.key}`, `${p.label} "${p.pattern}"`] as const),
+      ['index-first-page-plain', 'sort only'] as const,
+    ]) {
       const b = backends.find((x) => x.backend === name);
       const first = b?.load?.find((r) => r.key === key && r.connections === 1);
       const label = `list first page p95, ${what}, ${name === 'postgres' ? 'PostgreSQL' : 'PGlite'} (1 conn.)`;
       budgets.push(budget(label, limit, 'ms', first?.p95, b?.skipped ?? (b ? sizeNote : 'backend not run')));
     }
+  for (const name of ['postgres', 'pglite'] as const) {
+    const b = backends.find((x) => x.backend === name);
+    const save = b?.load?.find((r) => r.key === 'save' && r.connections === 1);
+    budgets.push(budget(`article save p95 (search words and tokens included), ${name === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, 15, 'ms', save?.p95, b?.skipped ?? (b ? sizeNote : 'backend not run')));
+  }
+  for (const b of backends)
+    for (const t of b.totals ?? [])
+      if (t.estimated) budgets.push(budget(`estimated total of "${t.pattern}" off by (${b.backend})`, 10, '%', (100 * Math.abs(t.answered - t.exact)) / Math.max(1, t.exact), sizeNote));
   budgets.push(budget('scroll p95 frame time', 16.7, 'ms', scroll?.all.p95, scroll ? undefined : 'browser off'));
   budgets.push(budget('keystroke to paint p95', 16, 'ms', once.keystrokes?.p95, once.keystrokes ? undefined : 'browser off'));
   budgets.push(budget('login route JavaScript (gzip)', 250, 'kB', once.js ? once.js.login.gzipBytes / 1024 : null, once.js ? undefined : 'browser off'));

@@ -5,21 +5,26 @@
  * autovacuum).
  *
  * Every article gets one location (articulo__ubicaciones) and one price (articulo__listas_precio). Names are
- * varied hardware-store products ("Tornillo autoperforante 6 mm Fischer": 30 × 20 × 25 × 17 combinations),
+ * varied hardware-store products ("Tornillo autoperforante 6 mm Fischer": 31 × 21 × 25 × 17 combinations),
  * spread by a multiplicative hash of the row number so the table is not sorted by name, and every article
  * has one of 24 categories (rubros), so pattern search, sort and filters behave as on real data.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { tokenTable } from '../../server/entities/search';
+import { rebuildSearch } from '../../server/entities/search-index';
 import { log } from './stats';
 
 export const NOUNS = [
   'Tornillo', 'Clavo', 'Tuerca', 'Arandela', 'Bulón', 'Taco', 'Caño', 'Codo', 'Cupla', 'Llave',
   'Martillo', 'Destornillador', 'Pinza', 'Cinta', 'Cable', 'Lámpara', 'Interruptor', 'Enchufe', 'Pintura', 'Rodillo',
   'Pincel', 'Cemento', 'Cal', 'Arena', 'Ladrillo', 'Membrana', 'Silicona', 'Adhesivo', 'Lija', 'Mecha',
+  'Mesa',
 ];
 const ATTRIBUTES = [
   'galvanizado', 'inoxidable', 'autoperforante', 'de bronce', 'de PVC', 'reforzado', 'blanco', 'negro', 'térmico', 'de acero',
   'cromado', 'industrial', 'liviano', 'pesado', 'aislado', 'flexible', 'de aluminio', 'zincado', 'de latón', 'plástico',
+  'de roble',
 ];
 const SIZES = [
   '3 mm', '4 mm', '5 mm', '6 mm', '8 mm', '10 mm', '12 mm', '1/2"', '3/4"', '1"', '25 kg', '50 kg', '1 l',
@@ -49,8 +54,15 @@ export interface SeedResult {
   rows: number;
   childRows: number;
   categories: number;
-  ms: { articles: number; children: number; indexes: number; analyze: number; total: number };
+  ms: { articles: number; children: number; search: number; indexes: number; analyze: number; total: number };
   databaseBytes: number | null;
+  /** Bytes of the article table and of what the pattern search keeps beside it. */
+  sizes: { table: number; searchIndex: number; tokens: number; tokenKey: number } | null;
+}
+
+async function relationBytes(db: Kysely<any>, name: string): Promise<number> {
+  const { rows } = await sql<{ b: string | null }>`select pg_relation_size(to_regclass(${name}))::text as b`.execute(db).catch(() => ({ rows: [{ b: null }] }));
+  return Number(rows[0]?.b ?? 0);
 }
 
 async function count(db: Kysely<any>, table: string): Promise<number> {
@@ -58,7 +70,8 @@ async function count(db: Kysely<any>, table: string): Promise<number> {
   return rows[0].n;
 }
 
-export async function seedArticles(db: Kysely<any>, total: number, batch = 100_000): Promise<SeedResult> {
+/** `articulo`: the entity as the server resolved it (its search words are built after the load, as an import's are). */
+export async function seedArticles(db: Kysely<any>, articulo: ResolvedEntity, total: number, batch = 100_000): Promise<SeedResult> {
   const t0 = performance.now();
   if ((await count(db, 'articulo')) > 0) throw new Error('seed: the table articulo is not empty');
 
@@ -109,13 +122,19 @@ export async function seedArticles(db: Kysely<any>, total: number, batch = 100_0
   const childrenMs = performance.now() - tChildren;
   log(`  seed: ${(2 * total).toLocaleString('en')} child rows (one location and one price per article)`);
 
+  // loaded past the write pipeline: the search words and tokens are built in bulk, before the indexes
+  const tSearch = performance.now();
+  await rebuildSearch(db, articulo);
+  const searchMs = performance.now() - tSearch;
+  log(`  seed: search words and tokens built in ${(searchMs / 1000).toFixed(1)} s`);
+
   const tIndexes = performance.now();
   for (const ix of indexes) await sql.raw(ix.indexdef).execute(db);
   const indexesMs = performance.now() - tIndexes;
   log(`  seed: ${indexes.length} indexes rebuilt`);
 
   const tAnalyze = performance.now();
-  for (const table of ['categoria', 'articulo', 'articulo__ubicaciones', 'articulo__listas_precio'])
+  for (const table of ['categoria', 'articulo', 'articulo__ubicaciones', 'articulo__listas_precio', tokenTable('articulo')])
     await sql`vacuum analyze ${sql.table(table)}`.execute(db);
   const analyzeMs = performance.now() - tAnalyze;
 
@@ -124,7 +143,13 @@ export async function seedArticles(db: Kysely<any>, total: number, batch = 100_0
     rows: await count(db, 'articulo'),
     childRows: (await count(db, 'articulo__ubicaciones')) + (await count(db, 'articulo__listas_precio')),
     categories: catIds.length,
-    ms: { articles: articlesMs, children: childrenMs, indexes: indexesMs, analyze: analyzeMs, total: performance.now() - t0 },
+    ms: { articles: articlesMs, children: childrenMs, search: searchMs, indexes: indexesMs, analyze: analyzeMs, total: performance.now() - t0 },
     databaseBytes: size.length ? Number(size[0].bytes) : null,
+    sizes: {
+      table: await relationBytes(db, 'articulo'),
+      searchIndex: await relationBytes(db, 'articulo__search_gin'),
+      tokens: await relationBytes(db, tokenTable('articulo')),
+      tokenKey: await relationBytes(db, `${tokenTable('articulo')}_pkey`),
+    },
   };
 }

@@ -27,8 +27,8 @@ export const perfilselectIdentificador: ActionSpec<Record<string, unknown>> = {
     onlyKeys(body, KEYS);
     const q = listQuery(body, entity, [...COMMON_FILTERS, 'id']);
     const query = body.sort == null || body.sort === '' ? { ...q, sort: 'identificador' } : q;
-    const wheres = [...whereOf(entity, q, ['identificador']), (eb: any) => eb.and([eb('identificador', 'is not', null), eb('identificador', '<>', '')])];
-    const page = await queryPage(ctx.trx, entity, query, wheres, ['identificador', 'nombre', 'apellido', 'razon_social']);
+    const wheres = [...whereOf(entity, q), (eb: any) => eb.and([eb('identificador', 'is not', null), eb('identificador', '<>', '')])];
+    const page = await queryPage(ctx.trx, entity, query, wheres, ['identificador', 'nombre', 'apellido', 'razon_social'], { paths: ['identificador'] });
     const rows: SelectOption[] = page.rows.map((r) => {
       const identificador = String(r.identificador);
       const name = partyName(r);

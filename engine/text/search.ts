@@ -1,0 +1,91 @@
+/**
+ * What a list's pattern matches, and how text sorts — one definition that the browser, the server and both
+ * databases share (the server turns these constants into SQL: server/entities/search-sql.ts):
+ *
+ * - Text is split into words at white space and punctuation, ignoring case and accents ("Ríos" is "rios").
+ *   A code written with dashes or dots also counts as one word without them, so "33-69345023-9" is found
+ *   by "33693450239", by "3369" and by "69345023".
+ * - Each word of a pattern must be the start of some word of a row's search fields, in any order.
+ * - Text sorts in Spanish order: case and accents ignored, ñ after n (then by id, by the caller).
+ *
+ * Only a fixed table of letters is folded (the Latin letters of Spanish and its neighbours), because the
+ * database must do exactly the same whatever its locale: PostgreSQL's lower() under the C locale folds ASCII only.
+ */
+
+/** Letters folded for matching and sorting: upper and lower case with accents, each to its base letter. */
+const ACCENTED = 'ÁÉÍÓÚÜÑÀÈÌÒÙÂÊÎÔÛÄËÏÖÇÃÕÝáéíóúüñàèìòùâêîôûäëïöçãõýÿ';
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+const base = (c: string) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** translate() maps of matching: every letter to its lower-case base letter (ñ to n). */
+export const MATCH_FROM = UPPER + ACCENTED;
+export const MATCH_TO = [...MATCH_FROM].map(base).join('');
+
+/** translate() maps of sorting: the same, except that ñ stays ñ (SORT_ENYE then puts it after every n). */
+export const SORT_FROM = MATCH_FROM;
+export const SORT_TO = [...SORT_FROM].map((c) => (c === 'Ñ' || c === 'ñ' ? 'ñ' : base(c))).join('');
+/** ñ in a sort key: "n" and a character after "z", so it sorts after every n and before o (compared bytewise). */
+export const SORT_ENYE = 'n{';
+
+/** Characters that join the parts of a code ("33-69345023-9", "A.001"): both the parts and the joined code are words. */
+export const JOINERS = '-.';
+/** Characters that separate words besides white space: ASCII punctuation and common typographic marks. */
+export const SEPARATORS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~¡¿«»“”‘’…–—·';
+
+/** Longest word kept (longer ones are cut): a search index holds words, not whole texts. */
+export const MAX_WORD = 60;
+
+export const matchFold = (s: string) => translate(s, MATCH_FROM, MATCH_TO);
+
+export function translate(s: string, from: string, to: string): string {
+  let out = '';
+  for (const c of s) {
+    const i = from.indexOf(c);
+    out += i < 0 ? c : to[i];
+  }
+  return out;
+}
+
+/** Inside a class only these need a backslash (and with JavaScript's `u` flag nothing else may have one). */
+const escapeClass = (chars: string) => [...chars].map((c) => ('\\]^-['.includes(c) ? `\\${c}` : c)).join('');
+/** A regular-expression class (JavaScript with the `u` flag, and PostgreSQL's ARE) of the word separators. */
+export const SEPARATOR_CLASS = `[\\s${escapeClass(SEPARATORS)}]`;
+/** Any character that is not a separator (a word character). */
+export const WORD_CLASS = `[^\\s${escapeClass(SEPARATORS)}]`;
+/** A joiner between two word characters: removing these makes the compact form of a code. */
+export const JOINED = `(${WORD_CLASS})[${escapeClass(JOINERS)}]+(?=${WORD_CLASS})`;
+
+const separators = new RegExp(`${SEPARATOR_CLASS}+`, 'gu');
+const joined = new RegExp(JOINED, 'gu');
+
+const wordsOf = (folded: string) => folded.split(separators).filter(Boolean).map((w) => [...w].slice(0, MAX_WORD).join(''));
+
+/** The words a text is found by: its parts, and the compact forms of its codes (the server's SQL does the same). */
+export function searchWords(text: string): string[] {
+  const folded = matchFold(text);
+  return [...new Set([...wordsOf(folded), ...wordsOf(folded.replace(joined, '$1'))])];
+}
+
+/**
+ * The terms of a typed pattern: each run of characters between white space or separators (joiners
+ * excepted) with its joiners removed, folded; each term must start a word of the row. Duplicates and terms
+ * that start another term ("to" beside "tornillo") say nothing more and are dropped.
+ */
+export function patternTerms(pattern: string): string[] {
+  const folded = matchFold(pattern);
+  const terms = new Set(wordsOf(folded.replace(joined, '$1')));
+  return [...terms].filter((t) => ![...terms].some((o) => o !== t && o.startsWith(t)));
+}
+
+/** The sort key of an empty value: after every text (the last code point), as databases sort nulls. */
+export const NULL_SORT_KEY = '\u{10FFFF}';
+
+/** The key text sorts by (compared bytewise): Spanish order, case and accents ignored. */
+export const sortKey = (s: string | null | undefined) => (s == null ? NULL_SORT_KEY : translate(s, SORT_FROM, SORT_TO).replaceAll('ñ', SORT_ENYE));
+
+/** Whether a row whose search text is `text` matches `pattern` (what the server's index answers). */
+export function matchesPattern(text: string, pattern: string): boolean {
+  const words = searchWords(text);
+  return patternTerms(pattern).every((t) => words.some((w) => w.startsWith(t)));
+}

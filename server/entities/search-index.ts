@@ -1,0 +1,130 @@
+/**
+ * Keeping the search data of ./search.ts: at start-up (`syncSearch`, in the storage transaction: the column, its
+ * GIN index, the token table, and a full rebuild when what they are built from changed) and on every write of
+ * the pipeline (`forgetRow` before a row changes or goes, `indexRow` once it and its child rows are written).
+ * A row's words are the engine's own (engine/text/search.ts `searchWords`), computed here in JavaScript — the
+ * same function the browser runs — and stored as a tsvector; the tokens are derived from them in SQL.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { searchWords } from '../../engine/text/search';
+import { layoutOf } from './layout';
+import { headSql, keepsTokens, recordSearchText, SEARCH_COLUMN, searchPaths, searchSignature, searchText, sortKeySql, tokenTable } from './search';
+
+type Db = Kysely<any>;
+type RowWhere = (alias: string) => RawBuilder<unknown>;
+
+const ginName = (table: string) => `${table.slice(0, 50)}__search_gin`;
+
+/** Statistics kept of the words: their frequencies estimate how many rows a pattern matches (./search-stats.ts). */
+const WORD_STATISTICS = 1000;
+/** Rows whose words are computed per round trip of a bulk rebuild. */
+const BATCH = 2000;
+
+/** The (token, sort key, id) rows of the stored rows `where` selects. */
+function tokensOf(entity: ResolvedEntity, where: RowWhere) {
+  const table = layoutOf(entity).table;
+  return sql`select distinct ${headSql(sql.ref('w'))} as token, ${sortKeySql(sql.ref(`t.${entity.sort.field}`))} as sk, t.id
+    from ${sql.table(table)} t, unnest(tsvector_to_array(t.${sql.id(SEARCH_COLUMN)})) w where ${where('t')}`;
+}
+
+const everyRow: RowWhere = () => sql`true`;
+const oneRow = (id: number): RowWhere => (alias) => sql`${sql.ref(`${alias}.id`)} = ${id}`;
+const someRows = (ids: readonly number[]): RowWhere => (alias) => sql`${sql.ref(`${alias}.id`)} = any(${sql.val(ids)}::int[])`;
+
+/** Stores the words of some rows: `[id, words]` pairs, in one statement. */
+async function storeWords(db: Db, entity: ResolvedEntity, rows: readonly (readonly [number, string[]])[]) {
+  if (!rows.length) return;
+  const json = JSON.stringify(rows.map(([id, w]) => ({ id, w })));
+  await sql`update ${sql.table(layoutOf(entity).table)} t
+    set ${sql.id(SEARCH_COLUMN)} = array_to_tsvector(array(select jsonb_array_elements_text(v.w)))
+    from jsonb_to_recordset(${json}::jsonb) as v(id integer, w jsonb) where t.id = v.id`.execute(db);
+}
+
+/**
+ * Computes the words of the rows `where` selects, a batch at a time in id order; `after` hears each batch's ids.
+ * The rows' search text is read in SQL (its child fields included) and split by the engine.
+ */
+async function wordsInBatches(db: Db, entity: ResolvedEntity, where: RowWhere, after?: (ids: number[]) => Promise<void>) {
+  const table = layoutOf(entity).table;
+  for (let last = 0; ; ) {
+    const { rows } = await sql<{ id: number; text: string }>`select t.id, ${searchText(entity, 't')} as text from ${sql.table(table)} t
+      where t.id > ${last} and ${where('t')} order by t.id limit ${BATCH}`.execute(db);
+    if (!rows.length) return;
+    await storeWords(db, entity, rows.map((r) => [r.id, searchWords(r.text)] as const));
+    await after?.(rows.map((r) => r.id));
+    last = rows[rows.length - 1].id;
+  }
+}
+
+async function signatureOf(db: Db, table: string): Promise<string | null> {
+  const { rows } = await sql<{ d: string | null }>`
+    select col_description(c.oid, a.attnum) as d from pg_class c join pg_attribute a on a.attrelid = c.oid
+    where c.relname = ${table} and c.relnamespace = current_schema()::regnamespace and a.attname = ${SEARCH_COLUMN} and not a.attisdropped`.execute(db);
+  return rows[0]?.d ?? null;
+}
+
+/** Builds the token table anew from the search column of every row (a bulk load, then its key). */
+async function rebuildTokens(db: Db, entity: ResolvedEntity) {
+  const tokens = tokenTable(layoutOf(entity).table);
+  await sql`drop table if exists ${sql.table(tokens)}`.execute(db);
+  if (!keepsTokens(entity)) return;
+  await sql`create table ${sql.table(tokens)} (token text collate "C" not null, sk text collate "C" not null, id integer not null)`.execute(db);
+  await sql`insert into ${sql.table(tokens)} (token, sk, id) ${tokensOf(entity, everyRow)}`.execute(db);
+  await sql`alter table ${sql.table(tokens)} add primary key (token, sk, id)`.execute(db);
+  await sql`alter table ${sql.table(tokens)} alter column token set statistics ${sql.lit(WORD_STATISTICS)}`.execute(db);
+}
+
+/** Recomputes every row's search data: after a bulk load that bypassed the pipeline, or when the search fields changed. */
+export async function rebuildSearch(db: Db, entity: ResolvedEntity): Promise<void> {
+  await wordsInBatches(db, entity, everyRow);
+  await rebuildTokens(db, entity);
+}
+
+/** Rows written without the pipeline since the last start (an import) have no words yet: they get them, and their tokens. */
+async function indexMissing(db: Db, entity: ResolvedEntity): Promise<void> {
+  const missing: RowWhere = (alias) => sql`${sql.ref(`${alias}.${SEARCH_COLUMN}`)} is null`;
+  await wordsInBatches(db, entity, missing, async (ids) => {
+    if (keepsTokens(entity)) await sql`insert into ${sql.table(tokenTable(layoutOf(entity).table))} (token, sk, id) ${tokensOf(entity, someRows(ids))} on conflict do nothing`.execute(db);
+  });
+}
+
+/** Brings the entity's search data in line with its metadata (start-up, in the storage transaction). */
+export async function syncSearch(db: Db, entity: ResolvedEntity): Promise<void> {
+  const table = layoutOf(entity).table;
+  if (!searchPaths(entity).length) {
+    await sql`drop table if exists ${sql.table(tokenTable(table))}`.execute(db);
+    await sql`alter table ${sql.table(table)} drop column if exists ${sql.id(SEARCH_COLUMN)}`.execute(db);
+    return;
+  }
+  const signature = searchSignature(entity);
+  if ((await signatureOf(db, table)) === signature) return indexMissing(db, entity);
+  await sql`alter table ${sql.table(table)} add column if not exists ${sql.id(SEARCH_COLUMN)} tsvector`.execute(db);
+  await sql`alter table ${sql.table(table)} alter column ${sql.id(SEARCH_COLUMN)} set statistics ${sql.lit(WORD_STATISTICS)}`.execute(db);
+  await rebuildSearch(db, entity);
+  await sql`create index if not exists ${sql.id(ginName(table))} on ${sql.table(table)} using gin (${sql.id(SEARCH_COLUMN)})`.execute(db);
+  await sql`comment on column ${sql.table(table)}.${sql.id(SEARCH_COLUMN)} is ${sql.lit(signature)}`.execute(db);
+}
+
+/** Before a row changes or is deleted: its tokens go (they carry its current words and sort key). */
+export async function forgetRow(db: Db, entity: ResolvedEntity, id: number): Promise<number> {
+  if (!keepsTokens(entity)) return 0;
+  const tokens = tokenTable(layoutOf(entity).table);
+  const { numAffectedRows } = await sql`delete from ${sql.table(tokens)} s using (${tokensOf(entity, oneRow(id))}) o
+    where s.token = o.token and s.sk = o.sk and s.id = ${id}`.execute(db);
+  return Number(numAffectedRows ?? 0);
+}
+
+/**
+ * Once a row and its child rows are written (`record`: what was written, child rows included): its words and
+ * its tokens. Answers the token rows written.
+ */
+export async function indexRow(db: Db, entity: ResolvedEntity, id: number, record: Record<string, unknown>): Promise<number> {
+  if (!searchPaths(entity).length) return 0;
+  await sql`update ${sql.table(layoutOf(entity).table)} set ${sql.id(SEARCH_COLUMN)} = array_to_tsvector(${searchWords(recordSearchText(entity, record))}::text[])
+    where id = ${id}`.execute(db);
+  if (!keepsTokens(entity)) return 0;
+  const tokens = tokenTable(layoutOf(entity).table);
+  const { numAffectedRows } = await sql`insert into ${sql.table(tokens)} (token, sk, id) ${tokensOf(entity, oneRow(id))} on conflict do nothing`.execute(db);
+  return Number(numAffectedRows ?? 0);
+}
