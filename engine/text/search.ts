@@ -36,16 +36,25 @@ export const SEPARATORS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~¡¿«»“”‘�
 /** Longest word kept (longer ones are cut): a search index holds words, not whole texts. */
 export const MAX_WORD = 60;
 
-export const matchFold = (s: string) => translate(s, MATCH_FROM, MATCH_TO);
-
+/** SQL's translate(): each character of `from` in `s` becomes the one at its place in `to`. */
 export function translate(s: string, from: string, to: string): string {
-  let out = '';
-  for (const c of s) {
-    const i = from.indexOf(c);
-    out += i < 0 ? c : to[i];
-  }
-  return out;
+  return s.replace(translator(from, to).re, (c) => translator(from, to).map.get(c)!);
 }
+
+const translators = new Map<string, { re: RegExp; map: Map<string, string> }>();
+function translator(from: string, to: string) {
+  const key = `${from}\u0000${to}`;
+  let t = translators.get(key);
+  if (!t) {
+    const chars = [...from];
+    const targets = [...to];
+    t = { re: new RegExp(`[${chars.join('')}]`, 'gu'), map: new Map(chars.map((c, i) => [c, targets[i]])) };
+    translators.set(key, t);
+  }
+  return t;
+}
+
+export const matchFold = (s: string) => translate(s, MATCH_FROM, MATCH_TO);
 
 /** Inside a class only these need a backslash (and with JavaScript's `u` flag nothing else may have one). */
 const escapeClass = (chars: string) => [...chars].map((c) => ('\\]^-['.includes(c) ? `\\${c}` : c)).join('');
@@ -58,13 +67,18 @@ export const JOINED = `(${WORD_CLASS})[${escapeClass(JOINERS)}]+(?=${WORD_CLASS}
 
 const separators = new RegExp(`${SEPARATOR_CLASS}+`, 'gu');
 const joined = new RegExp(JOINED, 'gu');
+const joinedAny = new RegExp(JOINED, 'u');
 
-const wordsOf = (folded: string) => folded.split(separators).filter(Boolean).map((w) => [...w].slice(0, MAX_WORD).join(''));
+const cut = (w: string) => (w.length <= MAX_WORD ? w : [...w].slice(0, MAX_WORD).join(''));
+const wordsOf = (folded: string) => folded.split(separators).filter(Boolean).map(cut);
 
 /** The words a text is found by: its parts, and the compact forms of its codes (the server's SQL does the same). */
 export function searchWords(text: string): string[] {
   const folded = matchFold(text);
-  return [...new Set([...wordsOf(folded), ...wordsOf(folded.replace(joined, '$1'))])];
+  const words = new Set(wordsOf(folded));
+  // only codes (word characters around a joiner) have a compact form besides their parts
+  if (joinedAny.test(folded)) for (const w of wordsOf(folded.replace(joined, '$1'))) words.add(w);
+  return [...words];
 }
 
 /**

@@ -9,8 +9,9 @@
 import type { Kysely } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { layoutOf, type TableLayout } from '../entities/layout';
-import { tokenTable } from '../entities/search';
-import { forgetRow, indexRow } from '../entities/search-index';
+import { SEARCH_COLUMN, tokenTable } from '../entities/search';
+import { searchPaths } from '../entities/search';
+import { forgetRow, indexRow, recordVector } from '../entities/search-index';
 import type { Data, StoredRecord } from './types';
 
 type Db = Kysely<any>;
@@ -30,6 +31,9 @@ function fieldsOf(layout: TableLayout, row: Data): Data {
   for (const f of layout.fields) if (row[f.name] !== null && row[f.name] !== undefined) out[f.name] = row[f.name];
   return out;
 }
+
+/** The row's search words (server/entities/search-index.ts), written with the row itself. */
+const searchValue = (entity: ResolvedEntity, data: Data): Data => (searchPaths(entity).length ? { [SEARCH_COLUMN]: recordVector(entity, data) } : {});
 
 /** Most rows one insert statement carries (PostgreSQL takes at most 65535 parameters). */
 const batchSize = (layout: TableLayout) => Math.max(1, Math.floor(30_000 / (layout.fields.length + 2)));
@@ -101,11 +105,11 @@ export async function insertRecord(trx: Db, entity: ResolvedEntity, data: Data, 
   const layout = layoutOf(entity);
   const { id } = await trx
     .insertInto(layout.table)
-    .values({ ...columnValues(layout, data), created_by: userId, updated_by: userId })
+    .values({ ...columnValues(layout, data), ...searchValue(entity, data), created_by: userId, updated_by: userId })
     .returning('id')
     .executeTakeFirstOrThrow();
   const children = await writeChildren(trx, entity, id, data, null);
-  count(children, tokenTable(layout.table), await indexRow(trx, entity, id, data));
+  count(children, tokenTable(layout.table), await indexRow(trx, entity, id));
   return { id, children };
 }
 
@@ -119,11 +123,11 @@ export async function replaceRecord(trx: Db, entity: ResolvedEntity, previous: S
   const forgotten = await forgetRow(trx, entity, previous.id);
   await trx
     .updateTable(layout.table)
-    .set((eb) => ({ ...columnValues(layout, data), version: eb('version', '+', 1), updated_at: new Date(), updated_by: userId }))
+    .set((eb) => ({ ...columnValues(layout, data), ...searchValue(entity, data), version: eb('version', '+', 1), updated_at: new Date(), updated_by: userId }))
     .where('id', '=', previous.id)
     .execute();
   const children = await writeChildren(trx, entity, previous.id, data, previous);
-  count(children, tokenTable(layout.table), forgotten + (await indexRow(trx, entity, previous.id, data)));
+  count(children, tokenTable(layout.table), forgotten + (await indexRow(trx, entity, previous.id)));
   return children;
 }
 

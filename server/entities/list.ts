@@ -9,11 +9,11 @@
  * - sort + sortOrder, then `id` in the same direction so pages never overlap; text sorts by its Spanish sort key.
  *
  * Large tables (a million articles) stay fast, measured by `npm run bench`:
- * - a pattern the planner expects to match up to FILTER_FIRST_UP_TO rows is answered by the GIN index of the
- *   search words (an intersection of the terms' rows), then sorted, and counted in the same read;
- * - a broader pattern in the default order walks the token table (./search.ts): the rows of one term's first
- *   letters, already in list order, checked against the whole pattern until a page is full;
- * - otherwise (another order) the sort index is walked with the pattern as a filter;
+ * - a pattern is read the cheapest of three ways, by the rows each must read (`planOf`, from estimates of the
+ *   pattern's matches): every match from the GIN index of the search words (an intersection of the terms'
+ *   rows), then sorted and counted in the same read — best for a narrow pattern; the token table (./search.ts):
+ *   the rows of one term's first letters, already in list order, checked against the whole pattern until a page
+ *   is full — best for a broad pattern in the default order; or the sort index with the pattern as a filter;
  * - the total is exact up to EXACT_TOTAL_UP_TO matching rows; beyond, it is the planner's estimate, flagged
  *   `estimated` (counting every row of a million costs more than the page itself);
  * - a page deep in the list finds its ids in the (sort key, id) index, then reads only those rows.
@@ -112,11 +112,6 @@ export function patternOf(entity: ResolvedEntity, pattern: string, options: { pa
 
 /** Matching rows counted exactly up to this many; beyond, the total is an estimate. */
 export const EXACT_TOTAL_UP_TO = 1000;
-/**
- * A pattern matching up to this many rows (estimated) is read whole from the GIN index, then sorted: a bounded
- * top-N sort. Beyond, the rows are read in list order (token table or sort index) until a page is full.
- */
-export const FILTER_FIRST_UP_TO = 3000;
 /** From this offset on, a page's ids come from the sort index first (no table reads for the skipped rows). */
 const DEFERRED_FROM = 1000;
 
@@ -171,19 +166,20 @@ const selectedOf = (columns: readonly string[]) => ['id', ...columns.filter((c) 
 /**
  * A page of the rows matching a pattern, filtered first and then sorted, with their exact count in `$total`
  * (one read of the matches serves both). `materialized`: the matches are found (GIN index) before the sort,
- * whatever the planner guesses. `$total` and `$order` cannot clash with a field: field names have no `$`.
+ * whatever the planner guesses; only their ids and sort keys are kept, and only the page's rows are read whole.
+ * `$total` and `$order` cannot clash with a field: field names have no `$`.
  */
 export function filteredPage(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, where: Where, columns: readonly string[], core = false) {
-  const selected = selectedOf(columns);
-  return db
-    .with((w) => w('m').materialized(), (d) => d.selectFrom(layoutOf(entity).table).select(selected).select(orderOf(entity, q, core).as('$order')).where(where))
-    .selectFrom('m')
-    .select(selected)
+  const table = layoutOf(entity).table;
+  const page = (d: any) => d.selectFrom('m').select(['id', '$order']).orderBy(sql.ref('$order'), q.sortOrder).orderBy('id', q.sortOrder).offset(q.offset).limit(q.max);
+  return (db as Kysely<any>)
+    .with((w) => w('m').materialized(), (d) => d.selectFrom(table).select('id').select(orderOf(entity, q, core).as('$order')).where(where))
+    .selectFrom((d: any) => page(d).as('p'))
+    .innerJoin(`${table} as t` as any, 't.id' as any, 'p.id' as any)
+    .select(selectedOf(columns).map((c) => `t.${c}`))
     .select((eb) => eb.selectFrom('m').select((e) => e.cast<number>(e.fn.countAll(), 'integer').as('n')).as('$total'))
-    .orderBy(sql.ref('$order'), q.sortOrder)
-    .orderBy('id', q.sortOrder)
-    .offset(q.offset)
-    .limit(q.max);
+    .orderBy(sql.ref('p.$order'), q.sortOrder)
+    .orderBy('p.id', q.sortOrder);
 }
 
 /** The query of a page otherwise: from the sort index, deep pages finding their ids there first. */
@@ -222,35 +218,50 @@ export function tokenPage(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuer
     .orderBy('p.id', q.sortOrder);
 }
 
-/** The term whose token the planner expects the fewest rows of (terms of at least SEARCH_HEAD letters). */
-async function drivingToken(db: Kysely<any>, table: string, terms: readonly string[]): Promise<string | null> {
+/** The token (first letters of a term) the planner expects the fewest rows of, with that many. */
+async function drivingToken(db: Kysely<any>, table: string, terms: readonly string[]): Promise<{ token: string; rows: number } | null> {
   const tokens = [...new Set(terms.filter((t) => [...t].length >= SEARCH_HEAD).map(headOf))];
-  if (tokens.length <= 1) return tokens[0] ?? null;
+  if (!tokens.length) return null;
   const sizes = await Promise.all(tokens.map((t) => plannedRows(db.selectFrom(tokenTable(table)).select(sql.lit(1).as('one')).where('token', '=', t))));
-  return tokens[sizes.indexOf(Math.min(...sizes))];
+  const least = Math.min(...sizes);
+  return { token: tokens[sizes.indexOf(least)], rows: least };
 }
 
 /** How a page of a query is read (see the header): chosen from the planner's estimate of the pattern's matches. */
 export type Plan = { kind: 'plain' } | { kind: 'filterFirst'; estimate: number } | { kind: 'tokens'; estimate: number; token: string } | { kind: 'walk'; estimate: number };
 
+/**
+ * The cheapest way to a page of a pattern, counting rows read: every match (filter first), or the rows of the
+ * least common token (tokens), or the rows in list order (walk), until `offset + max` matches are found.
+ */
 export async function planOf(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, wheres: Where[], pattern: Pattern | null): Promise<Plan> {
   if (!pattern) return { kind: 'plain' };
   const table = layoutOf(entity).table;
-  const estimate = await patternEstimate(db, table, wheres, pattern);
-  if (estimate <= FILTER_FIRST_UP_TO || !pattern.indexed) return { kind: 'filterFirst', estimate };
-  const token = keepsTokens(entity) && q.sort === entity.sort.field ? await drivingToken(db, table, pattern.terms) : null;
-  return token ? { kind: 'tokens', estimate, token } : { kind: 'walk', estimate };
+  const { matches: estimate, rows } = await patternEstimate(db, table, wheres, pattern);
+  if (!pattern.indexed || estimate <= q.max) return { kind: 'filterFirst', estimate };
+  const wanted = q.offset + q.max;
+  const driver = keepsTokens(entity) && q.sort === entity.sort.field ? await drivingToken(db, table, pattern.terms) : null;
+  const costs = [
+    { plan: { kind: 'filterFirst', estimate } as Plan, rows: estimate },
+    { plan: { kind: 'walk', estimate } as Plan, rows: (wanted * rows) / estimate },
+    ...(driver ? [{ plan: { kind: 'tokens', estimate, token: driver.token } as Plan, rows: (wanted * driver.rows) / estimate }] : []),
+  ];
+  return costs.reduce((a, b) => (b.rows < a.rows ? b : a)).plan;
 }
 
 /**
- * Rows a pattern and the other clauses match: the pattern's share from the search words' statistics
- * (./search-stats.ts), the other clauses' from the planner; the planner alone before the first ANALYZE.
+ * Rows a pattern and the other clauses match, and rows of the table: the pattern's share from the search
+ * words' statistics (./search-stats.ts), the other clauses' from the planner; the planner alone before the
+ * first ANALYZE.
  */
-async function patternEstimate(db: Kysely<any>, table: string, wheres: Where[], pattern: Pattern): Promise<number> {
+async function patternEstimate(db: Kysely<any>, table: string, wheres: Where[], pattern: Pattern): Promise<{ matches: number; rows: number }> {
   const words = pattern.indexed ? await estimateMatches(db, table, pattern.terms) : null;
-  if (!words) return plannedRows(matching(db, table, whereAll([...wheres, pattern.where])));
-  if (!wheres.length) return words.matches;
-  return (words.matches * (await plannedRows(matching(db, table, whereAll(wheres))))) / words.rows;
+  if (!words) {
+    const all = await plannedRows(matching(db, table, whereAll(wheres)));
+    return { matches: await plannedRows(matching(db, table, whereAll([...wheres, pattern.where]))), rows: all };
+  }
+  if (!wheres.length) return words;
+  return { matches: (words.matches * (await plannedRows(matching(db, table, whereAll(wheres))))) / words.rows, rows: words.rows };
 }
 
 /**
@@ -275,14 +286,10 @@ export async function queryPage(
     if (q.offset === 0) return { total: 0, estimated: false, rows: [] };
     // past the last page: the count comes on its own
   }
-  if (plan.kind === 'tokens') {
-    const rows = await tokenPage(db, entity, q, plan.token, where, columns).execute();
-    // a page that is not full is the last one: what came before it and on it is every match
-    if (rows.length < q.max && (rows.length > 0 || q.offset === 0)) return { total: q.offset + rows.length, estimated: false, rows };
-    return { total: Math.max(q.offset + rows.length, Math.round(plan.estimate)), estimated: true, rows };
-  }
-  const estimate = plan.kind === 'plain' ? undefined : plan.estimate;
-  const { total, estimated } = await totalOf(db, table, where, estimate);
-  const rows = await pageQuery(db, entity, q, where, columns, search.core).execute();
-  return { total, estimated, rows };
+  const rows = await (plan.kind === 'tokens' ? tokenPage(db, entity, q, plan.token, where, columns) : pageQuery(db, entity, q, where, columns, search.core)).execute();
+  // a page that is not full is the last one: what came before it and on it is every match
+  if (pattern && rows.length < q.max && (rows.length > 0 || q.offset === 0)) return { total: q.offset + rows.length, estimated: false, rows };
+  // counting up to a thousand matches costs a read of each: only when the estimate says it may be worth it
+  if (plan.kind !== 'plain' && plan.estimate > 2 * EXACT_TOTAL_UP_TO) return { total: Math.max(q.offset + rows.length, Math.round(plan.estimate)), estimated: true, rows };
+  return { ...(await totalOf(db, table, where, plan.kind === 'plain' ? undefined : plan.estimate)), rows };
 }

@@ -1,7 +1,8 @@
 /**
  * Keeping the search data of ./search.ts: at start-up (`syncSearch`, in the storage transaction: the column, its
  * GIN index, the token table, and a full rebuild when what they are built from changed) and on every write of
- * the pipeline (`forgetRow` before a row changes or goes, `indexRow` once it and its child rows are written).
+ * the pipeline (`recordVector` in the row's own insert or update, `forgetRow` before a row changes or goes, `indexRow`
+ * once it is written).
  * A row's words are the engine's own (engine/text/search.ts `searchWords`), computed here in JavaScript — the
  * same function the browser runs — and stored as a tsvector; the tokens are derived from them in SQL.
  */
@@ -32,13 +33,19 @@ const everyRow: RowWhere = () => sql`true`;
 const oneRow = (id: number): RowWhere => (alias) => sql`${sql.ref(`${alias}.id`)} = ${id}`;
 const someRows = (ids: readonly number[]): RowWhere => (alias) => sql`${sql.ref(`${alias}.id`)} = any(${sql.val(ids)}::int[])`;
 
+/** A row's words as the value of its search column (words hold no space: it separates them). */
+export const wordsVector = (words: readonly string[]) => sql`array_to_tsvector(${[...words]}::text[])`;
+
+/** The search column's value for a record about to be written (its child rows included). */
+export function recordVector(entity: ResolvedEntity, record: Record<string, unknown>) {
+  return wordsVector(searchWords(recordSearchText(entity, record)));
+}
+
 /** Stores the words of some rows: `[id, words]` pairs, in one statement. */
 async function storeWords(db: Db, entity: ResolvedEntity, rows: readonly (readonly [number, string[]])[]) {
   if (!rows.length) return;
-  const json = JSON.stringify(rows.map(([id, w]) => ({ id, w })));
-  await sql`update ${sql.table(layoutOf(entity).table)} t
-    set ${sql.id(SEARCH_COLUMN)} = array_to_tsvector(array(select jsonb_array_elements_text(v.w)))
-    from jsonb_to_recordset(${json}::jsonb) as v(id integer, w jsonb) where t.id = v.id`.execute(db);
+  await sql`update ${sql.table(layoutOf(entity).table)} t set ${sql.id(SEARCH_COLUMN)} = array_to_tsvector(string_to_array(v.w, ' '))
+    from unnest(${rows.map((r) => r[0])}::int[], ${rows.map((r) => r[1].join(' '))}::text[]) as v(id, w) where t.id = v.id`.execute(db);
 }
 
 /**
@@ -116,13 +123,10 @@ export async function forgetRow(db: Db, entity: ResolvedEntity, id: number): Pro
 }
 
 /**
- * Once a row and its child rows are written (`record`: what was written, child rows included): its words and
- * its tokens. Answers the token rows written.
+ * Once a row is written with its words (`recordVector`, in the same statement): its tokens. Answers the token
+ * rows written.
  */
-export async function indexRow(db: Db, entity: ResolvedEntity, id: number, record: Record<string, unknown>): Promise<number> {
-  if (!searchPaths(entity).length) return 0;
-  await sql`update ${sql.table(layoutOf(entity).table)} set ${sql.id(SEARCH_COLUMN)} = array_to_tsvector(${searchWords(recordSearchText(entity, record))}::text[])
-    where id = ${id}`.execute(db);
+export async function indexRow(db: Db, entity: ResolvedEntity, id: number): Promise<number> {
   if (!keepsTokens(entity)) return 0;
   const tokens = tokenTable(layoutOf(entity).table);
   const { numAffectedRows } = await sql`insert into ${sql.table(tokens)} (token, sk, id) ${tokensOf(entity, oneRow(id))} on conflict do nothing`.execute(db);
