@@ -14,7 +14,7 @@ describe('instructive mode machine', () => {
   });
 
   it('cannot be published without tasks; with tasks it becomes current, locked and creating tasks', () => {
-    const actor = createActor(instructiveModeMachine).start();
+    const actor = createActor(instructiveModeMachine, { input: {} }).start();
     actor.send({ type: 'PUBLISH', tareas: 0 });
     expect(actor.getSnapshot().value).toBe('en_elaboracion');
     actor.send({ type: 'PUBLISH', tareas: 3 });
@@ -35,7 +35,7 @@ describe('instructive mode machine', () => {
   });
 
   it('ignores REVISE in elaboration and PUBLISH when current', () => {
-    const actor = createActor(instructiveModeMachine).start();
+    const actor = createActor(instructiveModeMachine, { input: {} }).start();
     actor.send({ type: 'REVISE' });
     expect(actor.getSnapshot()).toMatchObject({ value: 'en_elaboracion', context: { revision: 0 } });
     actor.send({ type: 'PUBLISH', tareas: 1 });

@@ -205,7 +205,7 @@ export function pert(tasks: readonly PertTaskInput[]): PertResult {
   }
   const criticalPath: TaskId[] = [];
   for (let at = end; at !== null; at = best.get(at)!.prev) criticalPath.unshift(at);
-  const variance = criticalPath.reduce((s, id) => s + byId.get(id)!.variance, 0);
+  const variance = criticalPath.reduce<number>((s, id) => s + byId.get(id)!.variance, 0);
   return { tasks: tasks.map((t) => byId.get(t.id)!), byId, duration, variance, sd: Math.sqrt(variance), criticalPath };
 }
 

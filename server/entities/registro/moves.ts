@@ -6,7 +6,9 @@
  * - the record must be open, its version (when sent) current (409 VERSION_CONFLICT: of many moves sent at once
  *   exactly one wins), its holder the caller (409 REGISTRO_TOMADO), the caller one who may work in its activity;
  * - leaving an activity with mandatory attachments and none attached: 406 ADJUNTO_OBLIGATORIO; with open
- *   instructive tasks: 409 REQUIERE_CERRAR_TAREAS_INSTRUCTIVO, naming them (the tasks come in their own issue);
+ *   instructive tasks: 409 REQUIERE_CERRAR_TAREAS_INSTRUCTIVO, naming them (checked by the task module, which
+ *   follows every write of a record: ../tarea/for-records.ts; it also gives a record the tasks of the activity
+ *   it enters);
  * - a choice no way (or more than one way) fits: 409 ERROR_ESTADO_SIGUINETE; a flow on the way not verified:
  *   406 FLGR2033;
  * - reaching the end closes the record; a waiting activity holds it `en_espera`; the new activity pre-assigns it.
@@ -28,19 +30,6 @@ async function stepsOf(ctx: DocContext, record: StoredRecord) {
   const position = positionOf(record);
   const loaded = await graphLoader(ctx, [position.flujo, ...(position.pila ?? []).map((p) => p.flujo)]);
   return { steps: nextSteps(loaded.graphs, position), names: loaded.names };
-}
-
-/** Tasks of the record still open in its activity (the instructive tasks issue adds the entity). */
-async function openTasks(ctx: DocContext, record: StoredRecord): Promise<number[]> {
-  if (!ctx.docs.entities().some((e) => e.name === 'tarea')) return [];
-  const rows = await ctx.trx
-    .selectFrom('tarea')
-    .select('id')
-    .where('registro', '=', record.id)
-    .where('actividad', '=', record.actividad as number)
-    .where('estado', '<>', 'finalizada')
-    .execute();
-  return rows.map((r) => r.id as number);
 }
 
 async function attachments(ctx: DocContext, record: StoredRecord): Promise<number> {
@@ -105,8 +94,6 @@ export const move: ActionSpec<MoveBody> = {
     if (r.estado === 'cerrado' || r.estado === 'anulado') throw new ApiError(409, 'ERROR_ESTADO_SIGUINETE', [{ field: 'estado', code: 'ERROR_ESTADO_SIGUINETE' }]);
     if (here.adjuntos === 'obligatorio' && (await attachments(ctx, r)) === 0)
       throw new ApiError(406, 'ADJUNTO_OBLIGATORIO', [{ field: 'adjuntos', code: 'ADJUNTO_OBLIGATORIO' }]);
-    const open = await openTasks(ctx, r);
-    if (open.length) throw new ApiError(409, 'REQUIERE_CERRAR_TAREAS_INSTRUCTIVO', [{ field: 'tareas', code: 'REQUIERE_CERRAR_TAREAS_INSTRUCTIVO', params: { tareas: open } }]);
     const { steps } = await stepsOf(ctx, r);
     const step = chooseStep(steps, body);
     if (!step) throw new ApiError(409, 'ERROR_ESTADO_SIGUINETE', [{ field: 'respuesta', code: 'ERROR_ESTADO_SIGUINETE', params: { caminos: steps.length } }]);

@@ -1,0 +1,99 @@
+/**
+ * Tasks and records (issue 13; spec §8 REQUIERE_CERRAR_TAREAS_INSTRUCTIVO), as a subscriber of every write of a
+ * record, in its transaction:
+ *
+ * - a record leaving an activity (moved on, or closed at the end of its flow) while tasks it got there are not
+ *   finished: 409 REQUIERE_CERRAR_TAREAS_INSTRUCTIVO naming them (`params.tareas`: their titles; `ids`), and
+ *   the whole move is undone;
+ * - a record entering an activity that allows tasks gets a copy of the tasks of every current, active
+ *   instructive that applies to the activity: dependencies and parents copied within the copy, estimated dates
+ *   from PERT starting today, held by whoever holds the record (the activity's pre-assign rule), the
+ *   instructive's responsibles otherwise.
+ */
+import { topologicalOrder } from '../../../engine/planning/pert';
+import { todayIso } from '../../../engine/planning/days';
+import { pert } from '../../../engine/planning/pert';
+import { scheduleFrom } from '../../../engine/planning/schedule';
+import { ApiError } from '../../http/api-error';
+import type { Data, DocContext, StoredRecord, WriteEvent } from '../../documents/types';
+import { groupWhere, loadTasks } from './group';
+import { internal } from './internal';
+
+const WRITES = new Set(['insert', 'update', 'patch']);
+const ENDED = new Set(['cerrado', 'anulado']);
+
+/** 409 when the record has tasks of `actividad` not finished. */
+async function requireClosed(ctx: DocContext, registro: number, actividad: number): Promise<void> {
+  const open = await ctx.trx
+    .selectFrom('tarea')
+    .select(['id', 'titulo'])
+    .where('registro', '=', registro)
+    .where('actividad', '=', actividad)
+    .where('estado', '<>', 'finalizada')
+    .orderBy('id')
+    .execute();
+  if (!open.length) return;
+  throw new ApiError(409, 'REQUIERE_CERRAR_TAREAS_INSTRUCTIVO', [
+    { field: 'tareas', code: 'REQUIERE_CERRAR_TAREAS_INSTRUCTIVO', params: { tareas: open.map((t) => t.titulo).join(', '), ids: open.map((t) => t.id) } },
+  ]);
+}
+
+/** The current, active instructives of an activity, when it allows tasks. */
+async function instructivesOf(ctx: DocContext, actividad: number): Promise<number[]> {
+  const activity = await ctx.trx.selectFrom('actividad').select('tareas_permitidas').where('id', '=', actividad).executeTakeFirst();
+  if (activity?.tareas_permitidas !== true) return [];
+  const rows = await ctx.trx
+    .selectFrom('instructivo as i')
+    .innerJoin('instructivo__actividades as a', 'a.parent_id', 'i.id')
+    .select('i.id')
+    .distinct()
+    .where('a.actividad', '=', actividad)
+    .where('i.modo', '=', 'vigente')
+    .where('i.estado', '=', 'activo')
+    .orderBy('i.id')
+    .execute();
+  return rows.map((r) => r.id as number);
+}
+
+/** The record's copy of one instructive's tasks. */
+async function copyTasks(ctx: DocContext, record: StoredRecord, actividad: number, instructivo: number): Promise<void> {
+  const templates = await loadTasks(ctx, groupWhere({ instructivo, registro: null }));
+  if (!templates.length) return;
+  const full = new Map(await Promise.all(templates.map(async (t) => [t.id, (await ctx.docs.get(ctx, 'tarea', t.id, { raw: true }))!] as const)));
+  const result = pert(templates);
+  const dates = scheduleFrom(todayIso(), result);
+  // parents and predecessors are copied before the tasks that name them
+  const order = topologicalOrder(templates.map((t) => ({ id: t.id, predecesoras: [...t.predecesoras, ...(typeof t.row.padre === 'number' ? [t.row.padre] : [])] })));
+  const copies = new Map<number, number>();
+  const holder = record.asignado_a != null ? { asignado_a: record.asignado_a, asignado_nombre: record.asignado_nombre } : {};
+  for (const id of order) {
+    const { id: _id, version: _v, predecesoras, responsables, padre, ...fields } = full.get(id as number)!;
+    const copy: Data = {
+      ...fields,
+      ...dates.get(id)!,
+      estado: 'no_iniciada',
+      critica: result.byId.get(id)!.critical,
+      registro: record.id,
+      actividad,
+      plantilla: id,
+      ...holder,
+      padre: typeof padre === 'number' ? copies.get(padre) : undefined,
+      predecesoras: ((predecesoras ?? []) as Data[]).map((p) => ({ tarea: copies.get(p.tarea as number) })),
+      responsables: ((responsables ?? []) as Data[]).map((r) => ({ perfil: r.perfil })),
+    };
+    copies.set(id as number, (await ctx.docs.insert(ctx, 'tarea', copy)).id);
+  }
+}
+
+export async function onRecordWrite({ action, record, previous, ctx }: WriteEvent): Promise<void> {
+  if (!WRITES.has(action) || !record) return;
+  const before = previous?.actividad as number | undefined;
+  const after = record.actividad as number;
+  const moved = previous !== null && before !== after;
+  const closed = previous !== null && record.estado === 'cerrado' && previous.estado !== 'cerrado';
+  if ((moved || closed) && typeof before === 'number') await requireClosed(ctx, record.id, before);
+  if ((previous === null || moved) && !ENDED.has(String(record.estado)))
+    await internal(ctx, async () => {
+      for (const instructivo of await instructivesOf(ctx, after)) await copyTasks(ctx, record, after, instructivo);
+    });
+}
