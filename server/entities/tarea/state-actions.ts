@@ -1,7 +1,8 @@
 /**
  * The calls that work a task (issue 13): start, finish and reopen send the task state machine's events, and
  * reschedule moves its estimated dates. Each is a patch through the write pipeline, so the machine, the edit
- * locks and the permissions are checked there (./checks.ts), the same as for any other write.
+ * locks and the permissions are checked there (./checks.ts), the same as for any other write. Reschedule also
+ * takes the assigned hours (the task area edits dates and hours together).
  */
 import { isTaskState, nextState, type TaskEvent } from '../../../machines/taskState';
 import { ApiError } from '../../http/api-error';
@@ -39,6 +40,7 @@ export const reopen = sending('REOPEN');
 interface RescheduleBody extends Versioned {
   fecha_inicio_estimada?: string | null;
   fecha_fin_estimada?: string | null;
+  horas_asignadas?: number | null;
 }
 
 export const reschedule: ActionSpec<RescheduleBody> = {
@@ -49,6 +51,7 @@ export const reschedule: ActionSpec<RescheduleBody> = {
     properties: {
       fecha_inicio_estimada: { type: ['string', 'null'], format: 'date' },
       fecha_fin_estimada: { type: ['string', 'null'], format: 'date' },
+      horas_asignadas: { type: ['number', 'null'], minimum: 0, maximum: 100000 },
       ...VERSION,
     },
   },

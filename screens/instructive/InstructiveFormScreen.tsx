@@ -1,0 +1,131 @@
+/**
+ * An instructive's form (spec §2 /backOffice/instructive/:id; issue 13): its fields, its mode (the instructive
+ * mode machine offers "make current" with tasks, "back to elaboration" when current — which raises the
+ * revision), read-only while current, and its tasks with their PERT times.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Alert, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { allowedModeEvents, isInstructiveMode } from '../../machines/instructiveMode';
+import { SubHeader } from '../../widgets/SubHeader';
+import { showSuccess } from '../../widgets/toaster';
+import { EntityForm } from '../entity/EntityForm';
+import { RecordHistory } from '../entity/RecordHistory';
+import { useEntityRecord } from '../entity/useEntityRecord';
+import { entityOf } from '../metadata';
+import type { ScreenProps } from '../registry';
+import { taskCalls, type PertReply } from '../tasks/taskCalls';
+import { PertTable } from './PertTable';
+
+const LIST = '/backOffice/instructive';
+
+export default function InstructiveFormScreen(props: ScreenProps) {
+  const { id = 'create' } = useParams();
+  // a change of mode reloads the form from the server
+  const [round, setRound] = useState(0);
+  return <InstructiveForm key={`${id}:${round}`} {...props} reload={() => setRound((n) => n + 1)} />;
+}
+
+function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = 'create', show } = useParams();
+  const entity = entityOf(route?.entity ?? 'instructivo');
+  const creating = id === 'create';
+  const record = useEntityRecord(entity, creating ? null : id, () => navigate(LIST, { replace: true }));
+  const [pert, setPert] = useState<PertReply | null>(null);
+  const [busy, setBusy] = useState(false);
+  const saved = record.recordId !== null && record.data !== null ? Number(record.recordId) : null;
+  const mode = isInstructiveMode(record.data?.modo) ? record.data.modo : 'en_elaboracion';
+  const current = mode === 'vigente';
+  const readOnly = current || (show === 'show' && !creating);
+  const formId = 'form-instructivo';
+
+  const loadPert = useCallback(() => {
+    if (saved === null) return;
+    taskCalls.pert(saved).then(setPert, () => setPert({ duracion: 0, desviacion: 0, varianza: 0, rutaCritica: [], tareas: [] }));
+  }, [saved]);
+  useEffect(loadPert, [loadPert]);
+  // a new instructive, once saved, is opened at its own address (to add its tasks)
+  useEffect(() => {
+    if (creating && record.recordId !== null) navigate(`${LIST}/${record.recordId}`, { replace: true });
+  }, [creating, record.recordId, navigate]);
+
+  const events = useMemo(() => (saved === null ? [] : allowedModeEvents(mode, pert?.tareas.length ?? 0)), [saved, mode, pert]);
+  const change = async (to: 'publish' | 'revise') => {
+    setBusy(true);
+    try {
+      await taskCalls.mode(saved!, to);
+      showSuccess(t(to === 'publish' ? 'instructive.published' : 'instructive.revised'));
+      reload();
+    } catch {
+      // the toast said why
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const actions = (
+    <>
+      {events.includes('PUBLISH') && (
+        <Button size="sm" variant="outline" colorPalette="brand" loading={busy} onClick={() => change('publish')}>
+          {t('instructive.publish')}
+        </Button>
+      )}
+      {events.includes('REVISE') && (
+        <Button size="sm" variant="outline" loading={busy} onClick={() => change('revise')}>
+          {t('instructive.revise')}
+        </Button>
+      )}
+      {saved !== null && <RecordHistory entity={entity} id={saved} />}
+    </>
+  );
+  return (
+    <Stack gap="4">
+      <SubHeader
+        title={t(`routes.${route?.name ?? 'instructive'}`)}
+        saveFormId={readOnly ? undefined : formId}
+        saving={record.saving}
+        showEdit={show === 'show' && !creating && !current}
+        onEdit={() => navigate(`${LIST}/${encodeURIComponent(id)}`)}
+        exitTo={LIST}
+        actions={actions}
+      />
+      {saved !== null && (
+        <Alert.Root status={current ? 'success' : 'info'} role="status">
+          <Alert.Indicator />
+          <Alert.Title>{t(current ? 'instructive.current' : 'instructive.elaboration', { revision: record.data?.revision ?? 0 })}</Alert.Title>
+        </Alert.Root>
+      )}
+      <EntityForm
+        entity={entity}
+        formId={formId}
+        record={record}
+        readOnly={readOnly}
+        onSaved={loadPert}
+      />
+      <Stack gap="3" as="section" aria-labelledby="instructive-tasks">
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="md" id="instructive-tasks">
+            {t('instructive.tasks.title')}
+          </Heading>
+          {saved !== null && !current && (
+            <Button asChild size="sm" colorPalette="brand">
+              <RouterLink to={`/backOffice/instructive/task/create/${saved}`}>{t('instructive.tasks.add')}</RouterLink>
+            </Button>
+          )}
+        </Flex>
+        {saved === null ? (
+          <Text color="fg.muted">{t('instructive.tasks.saveFirst')}</Text>
+        ) : pert === null ? (
+          <Spinner aria-label={t('instructive.tasks.loading')} />
+        ) : pert.tareas.length === 0 ? (
+          <Text color="fg.muted">{t('instructive.tasks.empty')}</Text>
+        ) : (
+          <PertTable pert={pert} instructivo={saved} />
+        )}
+      </Stack>
+    </Stack>
+  );
+}

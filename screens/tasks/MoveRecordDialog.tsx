@@ -1,0 +1,132 @@
+/**
+ * Moves a record on from the task area: the next steps the server offers (registro/nextSteps, the engine's
+ * own computation) and the move. A refused move says why here, with its code — REQUIERE_CERRAR_TAREAS_INSTRUCTIVO
+ * lists the tasks still open.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Code, List, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ApiError } from '../../engine/api/client';
+import { Modal } from '../../widgets/Modal';
+import { showSuccess } from '../../widgets/toaster';
+import { choiceOf, decisionsText } from './recordMove';
+import { taskCalls, type NextStepView } from './taskCalls';
+
+interface Props {
+  registro: number;
+  numero: string;
+  onClose: () => void;
+  onMoved: () => void;
+}
+
+interface Refusal {
+  code: string;
+  tasks: string[];
+}
+
+export function MoveRecordDialog({ registro, numero, onClose, onMoved }: Props) {
+  const { t } = useTranslation();
+  const [steps, setSteps] = useState<NextStepView[] | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [moving, setMoving] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    taskCalls.nextSteps(registro).then(
+      (s) => {
+        if (!live) return;
+        setSteps(s);
+        setChosen(s.length ? '0' : null);
+      },
+      () => live && setSteps([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [registro]);
+
+  const move = async () => {
+    if (!steps || chosen === null) return;
+    setMoving(true);
+    setRefusal(null);
+    try {
+      await taskCalls.move(registro, choiceOf(steps[Number(chosen)]));
+      showSuccess(t('tasks.record.moved'));
+      onMoved();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const open = e.fieldErrors.find((f) => f.code === e.code)?.params?.tareas;
+      setRefusal({ code: e.code ?? 'INTERNAL_ERROR', tasks: typeof open === 'string' && open ? open.split(', ') : [] });
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  const footer = (
+    <>
+      <Button variant="ghost" onClick={onClose}>
+        {t('tasks.actions.cancel')}
+      </Button>
+      <Button colorPalette="brand" onClick={move} loading={moving} disabled={!steps?.length || chosen === null}>
+        {t('tasks.record.moveAction')}
+      </Button>
+    </>
+  );
+
+  return (
+    <Modal open onClose={onClose} title={t('tasks.record.moveOf', { numero })} footer={footer}>
+      <Stack gap="4">
+        {steps === null ? (
+          <Spinner aria-label={t('tasks.record.loading')} />
+        ) : steps.length === 0 ? (
+          <Text>{t('tasks.record.noSteps')}</Text>
+        ) : (
+          <RadioGroup.Root value={chosen} onValueChange={(e) => setChosen(e.value)} aria-label={t('tasks.record.chooseStep')}>
+            <Stack gap="2">
+              {steps.map((s, i) => {
+                const via = decisionsText(s);
+                return (
+                  <RadioGroup.Item key={i} value={String(i)}>
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>
+                      {'fin' in s.destino ? t('tasks.record.toEnd') : s.destino.titulo}
+                      {via && ` (${t('tasks.record.via', { decisions: via })})`}
+                    </RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                );
+              })}
+            </Stack>
+          </RadioGroup.Root>
+        )}
+        {refusal && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t(`errors.${refusal.code}`, { defaultValue: t('errors.INTERNAL_ERROR') })}</Alert.Title>
+              <Alert.Description>
+                {refusal.tasks.length > 0 && (
+                  <>
+                    <Text fontWeight="semibold" mt="1">
+                      {t('tasks.record.openTasks')}
+                    </Text>
+                    <List.Root ps="5">
+                      {refusal.tasks.map((task) => (
+                        <List.Item key={task}>{task}</List.Item>
+                      ))}
+                    </List.Root>
+                  </>
+                )}
+                <Text fontSize="xs" mt="1">
+                  {t('tasks.record.code', { code: '' })}
+                  <Code>{refusal.code}</Code>
+                </Text>
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

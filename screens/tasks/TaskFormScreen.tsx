@@ -1,0 +1,126 @@
+/**
+ * A task's form (spec §2 /backOffice/instructive/task/:id/:parent?; :parent is the instructive a new task goes
+ * in). Its state is changed by the actions the task state machine offers (start, finish, reopen for ADMIN);
+ * the fields its state locks are read-only with the reason; an instructive's own tasks are read-only while the
+ * instructive is current. The server checks all of it again on save.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Alert, Button, Spinner, Stack } from '@chakra-ui/react';
+import { isInstructiveMode, isEditable } from '../../machines/instructiveMode';
+import { allowedEvents, isTaskState, locksOf, type TaskEvent } from '../../machines/taskState';
+import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
+import { SubHeader } from '../../widgets/SubHeader';
+import { showSuccess } from '../../widgets/toaster';
+import { entityCalls, optionsSource } from '../app/entityData';
+import { useSession } from '../app/useSession';
+import { RecordHistory } from '../entity/RecordHistory';
+import { useEntityRecord } from '../entity/useEntityRecord';
+import { entityOf, rulesOf } from '../metadata';
+import type { ScreenProps } from '../registry';
+import { taskUi } from './lockedUi';
+import { taskCalls } from './taskCalls';
+
+const CALL: Record<TaskEvent['type'], 'start' | 'finish' | 'reopen'> = { START: 'start', FINISH: 'finish', REOPEN: 'reopen' };
+const DONE: Record<TaskEvent['type'], string> = { START: 'tasks.actions.started', FINISH: 'tasks.actions.finished', REOPEN: 'tasks.actions.reopened' };
+
+export default function TaskFormScreen(props: ScreenProps) {
+  const { id = 'create' } = useParams();
+  // a state change reloads the form from the server
+  const [round, setRound] = useState(0);
+  return <TaskForm key={`${id}:${round}`} {...props} reload={() => setRound((n) => n + 1)} />;
+}
+
+function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const { id = 'create', parent } = useParams();
+  const entity = entityOf(route?.entity ?? 'tarea');
+  const creating = id === 'create';
+  const record = useEntityRecord(entity, creating ? null : id, () => navigate('/backOffice/instructive', { replace: true }));
+  const data = useMemo(() => (creating && parent && /^\d+$/.test(parent) && record.data ? { instructivo: Number(parent), ...record.data } : record.data), [creating, parent, record.data]);
+  const instructivo = typeof data?.instructivo === 'number' ? data.instructivo : undefined;
+  const registro = typeof data?.registro === 'number' ? data.registro : null;
+  const estado = isTaskState(data?.estado) ? data.estado : 'no_iniciada';
+  const [definitionLocked, setDefinitionLocked] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (instructivo === undefined || registro !== null) return setDefinitionLocked(false);
+    let live = true;
+    entityCalls.show('instructivo', instructivo).then(
+      (i) => live && setDefinitionLocked(isInstructiveMode(i.modo) && !isEditable(i.modo)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [instructivo, registro]);
+
+  const shown = useMemo(() => ({ ...entity, ui: taskUi(entity, estado, { instructivo, registro }) }), [entity, estado, instructivo, registro]);
+  const exitTo = instructivo !== undefined ? `/backOffice/instructive/${instructivo}` : '/backOffice/instructive';
+  const formId = 'form-tarea';
+  const readOnly = definitionLocked;
+
+  const send = async (type: TaskEvent['type']) => {
+    setBusy(type);
+    try {
+      await taskCalls.send(CALL[type], Number(id), undefined);
+      showSuccess(t(DONE[type]));
+      reload();
+    } catch {
+      // the toast said why
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const events = !creating && registro !== null ? allowedEvents(estado, user?.roles ?? []) : [];
+  const actions = (
+    <>
+      {events.map((type) => (
+        <Button key={type} size="sm" variant="outline" loading={busy === type} onClick={() => send(type)}>
+          {t(`tasks.actions.${CALL[type]}`)}
+        </Button>
+      ))}
+      {record.recordId !== null && record.data !== null && <RecordHistory entity={entity} id={record.recordId} />}
+    </>
+  );
+  return (
+    <Stack gap="4">
+      <SubHeader title={t(`routes.${route?.name ?? 'instructiveTask'}`)} saveFormId={readOnly ? undefined : formId} saving={record.saving} exitTo={exitTo} actions={actions} />
+      {definitionLocked && (
+        <Alert.Root status="info" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{t('tasks.form.definitionLocked')}</Alert.Title>
+        </Alert.Root>
+      )}
+      {!creating && locksOf(estado).length > 0 && (
+        <Alert.Root status="warning" role="status">
+          <Alert.Indicator />
+          <Alert.Title>
+            {t('tasks.form.state', { state: t(`entities.tarea.enums.estado.${estado}`) })} — {t('tasks.form.locked')}
+          </Alert.Title>
+        </Alert.Root>
+      )}
+      {data === null ? (
+        <Spinner aria-label={t('app.loading')} />
+      ) : (
+        <SchemaForm
+          entity={shown}
+          formId={formId}
+          formData={data}
+          readOnly={readOnly}
+          serverErrors={record.serverErrors}
+          optionsSource={optionsSource}
+          rules={rulesOf(entity.name)}
+          onSubmit={async (values) => {
+            if (await record.save(values)) navigate(exitTo, { replace: true });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * One of my tasks: a TaskCard with the actions the task state machine offers this user (start, finish,
+ * reopen for an ADMIN), its dates and hours to edit, and its record to move on.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@chakra-ui/react';
+import { hasAny, ROLES } from '../../engine/roles';
+import { allowedEvents, type TaskEvent } from '../../machines/taskState';
+import { TaskCard } from '../../widgets/TaskCard/TaskCard';
+import { showSuccess } from '../../widgets/toaster';
+import { dmy, num } from './format';
+import { MoveRecordDialog } from './MoveRecordDialog';
+import { TaskPlanEditor } from './TaskPlanEditor';
+import { taskCalls, type MyTask } from './taskCalls';
+
+const CALL: Record<TaskEvent['type'], { call: 'start' | 'finish' | 'reopen'; done: string }> = {
+  START: { call: 'start', done: 'tasks.actions.started' },
+  FINISH: { call: 'finish', done: 'tasks.actions.finished' },
+  REOPEN: { call: 'reopen', done: 'tasks.actions.reopened' },
+};
+const TONE = { no_iniciada: 'todo', iniciada: 'doing', finalizada: 'done' } as const;
+
+export function TaskItem({ task, roles, onChanged }: { task: MyTask; roles: readonly string[]; onChanged: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const admin = hasAny(roles, [ROLES.ADMIN, ROLES.ROOT]);
+
+  const send = async (type: TaskEvent['type']) => {
+    setBusy(type);
+    try {
+      await taskCalls.send(CALL[type].call, task.id, task.version);
+      showSuccess(t(CALL[type].done));
+      onChanged();
+    } catch {
+      // the toast said why
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const numero = task.registro_numero ?? `#${task.registro}`;
+  const facts = [
+    ...(task.fecha_inicio_estimada ? [t('tasks.start', { date: dmy(task.fecha_inicio_estimada) })] : []),
+    task.fecha_fin_estimada ? t('tasks.due', { date: dmy(task.fecha_fin_estimada) }) : t('tasks.noDue'),
+    ...(task.horas_asignadas !== null ? [t('tasks.hours', { hours: num(task.horas_asignadas, i18n.language) })] : []),
+    ...(task.asignado_nombre ? [t('tasks.assigned', { name: task.asignado_nombre })] : []),
+  ];
+  const actions = (
+    <>
+      {allowedEvents(task.estado, roles).map((type) => {
+        const label = t(`tasks.actions.${CALL[type].call}`);
+        return (
+          <Button key={type} size="sm" colorPalette={type === 'FINISH' ? 'green' : 'brand'} loading={busy === type} onClick={() => send(type)} aria-label={t('tasks.actions.of', { action: label, title: task.titulo })}>
+            {label}
+          </Button>
+        );
+      })}
+      <Button size="sm" variant="outline" onClick={() => setEditing((x) => !x)} aria-expanded={editing} aria-label={t('tasks.actions.editOf', { title: task.titulo })}>
+        {t('tasks.actions.edit')}
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setMoving(true)} aria-label={t('tasks.record.moveOf', { numero })}>
+        {t('tasks.record.move')}
+      </Button>
+    </>
+  );
+  return (
+    <TaskCard
+      title={task.titulo}
+      href={admin ? `#/backOffice/instructive/task/${task.id}` : undefined}
+      hrefLabel={t('tasks.actions.open', { title: task.titulo })}
+      context={[t('tasks.record.open', { numero }), task.actividad_titulo, task.instructivo_titulo].filter(Boolean).join(' · ')}
+      stateLabel={t(`entities.tarea.enums.estado.${task.estado}`)}
+      tone={TONE[task.estado]}
+      facts={facts}
+      overdueLabel={task.vencida ? t('tasks.overdue') : undefined}
+      criticalLabel={task.critica ? t('tasks.critical') : undefined}
+      actions={actions}
+    >
+      {editing && (
+        <TaskPlanEditor
+          task={task}
+          onCancel={() => setEditing(false)}
+          onDone={() => {
+            setEditing(false);
+            onChanged();
+          }}
+        />
+      )}
+      {moving && (
+        <MoveRecordDialog
+          registro={task.registro}
+          numero={numero}
+          onClose={() => setMoving(false)}
+          onMoved={() => {
+            setMoving(false);
+            onChanged();
+          }}
+        />
+      )}
+    </TaskCard>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The estimated dates and hours of one task, edited in the task area. Fields the task's state locks (the task
+ * state machine's tags, machines/taskState.ts) are read-only with the reason; the server checks the same locks.
+ */
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { locksOf } from '../../machines/taskState';
+import { FormField } from '../../widgets/FormField';
+import { LOCK_REASON } from './lockedUi';
+import { showSuccess } from '../../widgets/toaster';
+import { taskCalls, type Dates, type MyTask } from './taskCalls';
+
+
+export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const locks = new Map<string, string>(locksOf(task.estado).map((l) => [l.field, LOCK_REASON[l.tag]]));
+  const [start, setStart] = useState(task.fecha_inicio_estimada ?? '');
+  const [end, setEnd] = useState(task.fecha_fin_estimada ?? '');
+  const [hours, setHours] = useState(task.horas_asignadas === null ? '' : String(task.horas_asignadas));
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    const changes: Dates = {};
+    if (start !== (task.fecha_inicio_estimada ?? '')) changes.fecha_inicio_estimada = start || null;
+    if (end !== (task.fecha_fin_estimada ?? '')) changes.fecha_fin_estimada = end || null;
+    if (hours !== (task.horas_asignadas === null ? '' : String(task.horas_asignadas))) changes.horas_asignadas = hours === '' ? null : Number(hours);
+    if (!Object.keys(changes).length) return onCancel();
+    setSaving(true);
+    try {
+      await taskCalls.reschedule(task.id, changes, task.version);
+      showSuccess(t('tasks.actions.saved'));
+      onDone();
+    } catch {
+      // the toast said why
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: string, label: string, input: ReactNode) => (
+    <FormField label={label} readOnly={locks.has(name)} helperText={locks.has(name) ? t(locks.get(name)!) : undefined}>
+      {input}
+    </FormField>
+  );
+  return (
+    <Stack gap="3" borderTopWidth="1px" pt="3" role="group" aria-label={t('tasks.actions.editOf', { title: task.titulo })}>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+        {field('fecha_inicio_estimada', t('entities.tarea.fields.fecha_inicio_estimada'), <Input type="date" value={start} readOnly={locks.has('fecha_inicio_estimada')} onChange={(e) => setStart(e.target.value)} />)}
+        {field('fecha_fin_estimada', t('entities.tarea.fields.fecha_fin_estimada'), <Input type="date" value={end} readOnly={locks.has('fecha_fin_estimada')} onChange={(e) => setEnd(e.target.value)} />)}
+        {field(
+          'horas_asignadas',
+          t('entities.tarea.fields.horas_asignadas'),
+          <Input type="number" min={0} step="0.5" inputMode="decimal" value={hours} readOnly={locks.has('horas_asignadas')} onChange={(e) => setHours(e.target.value)} />,
+        )}
+      </SimpleGrid>
+      <HStack gap="2">
+        <Button size="sm" colorPalette="brand" onClick={save} loading={saving}>
+          {t('tasks.actions.save')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          {t('tasks.actions.cancel')}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

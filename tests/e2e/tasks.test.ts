@@ -1,0 +1,176 @@
+/**
+ * Tasks in the browser (issue 13): a technician starts and finishes a task in the task area and sees the
+ * locks of its state (also in the task form, with their reasons), tries to move a record whose tasks are open
+ * and is told why with the code and the open tasks, and reschedules a task on the planning timeline — by
+ * dragging and with the keyboard — where the server takes the new dates; the critical path is marked; the task
+ * area works in English too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addDays, todayIso } from '../../engine/planning/days';
+import { ADMIN_PASSWORD, startApp } from '../support/app';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { seedTasks, TECH } from '../support/tasks-seed';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let seed: Awaited<ReturnType<typeof seedTasks>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+const today = todayIso();
+const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** The record's tasks, by title, as the server has them. */
+async function tasks(): Promise<Record<string, any>> {
+  const rows = (await seed.ok('tarea/index', { filters: { registro: seed.registros[0].id }, max: 10 })).rows as any[];
+  return Object.fromEntries(await Promise.all(rows.map(async (r) => [r.titulo, await seed.ok(`tarea/show/${r.id}`)])));
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  seed = await seedTasks(app.baseUrl, app.db as never, ADMIN_PASSWORD);
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser.browser, app.baseUrl));
+  await loginAs(page, TECH.username, TECH.password);
+  await page.getByRole('heading', { name: `Hola, ${TECH.username}` }).waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const card = (title: string) => page.getByRole('article', { name: title });
+
+describe('tasks', () => {
+  it('the technician starts and finishes a task; its dates and hours lock as it goes', async () => {
+    await page.getByRole('link', { name: 'Tareas' }).first().click();
+    await page.getByRole('heading', { name: 'Tareas', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('article').count()).toBe(4);
+    expect(await card('Medir').textContent()).toContain(`Registro ${seed.registros[0].numero} · Instalación · Instalación de termotanque`);
+    expect(await card('Medir').textContent()).toContain('Crítica');
+    expect(await card('Limpiar').textContent()).not.toContain('Crítica');
+
+    await page.getByRole('button', { name: 'Iniciar: Medir' }).click();
+    await page.getByText('Tarea iniciada').waitFor();
+    await expect.poll(() => card('Medir').textContent()).toContain('Iniciada');
+    expect((await tasks()).Medir.estado).toBe('iniciada');
+
+    // started: its estimated start is locked, with the reason; its end is not
+    await page.getByRole('button', { name: 'Fechas y horas de Medir' }).click();
+    const editor = page.getByRole('group', { name: 'Fechas y horas de Medir' });
+    const start = editor.getByLabel('Inicio estimado');
+    expect(await start.getAttribute('readonly')).not.toBeNull();
+    await editor.getByText('Bloqueado: la tarea ya comenzó.').waitFor();
+    const end = editor.getByLabel('Fin estimado');
+    expect(await end.getAttribute('readonly')).toBeNull();
+    await end.fill(addDays(today, 2));
+    await editor.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Tarea actualizada').first().waitFor();
+    expect((await tasks()).Medir.fecha_fin_estimada).toBe(addDays(today, 2));
+
+    await page.getByRole('button', { name: 'Finalizar: Medir' }).click();
+    await page.getByText('Tarea finalizada').waitFor();
+    // finished tasks leave the pending list; the finished filter shows it, locked, with nothing left to do
+    await expect.poll(() => card('Medir').count()).toBe(0);
+    await page.getByRole('link', { name: 'Finalizadas' }).click();
+    await expect.poll(() => card('Medir').textContent()).toContain('Finalizada');
+    expect(await card('Medir').getByRole('button', { name: /^(Iniciar|Finalizar)/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Fechas y horas de Medir' }).click();
+    const locked = page.getByRole('group', { name: 'Fechas y horas de Medir' });
+    for (const label of ['Inicio estimado', 'Fin estimado', 'Horas asignadas']) expect(await locked.getByLabel(label).getAttribute('readonly'), label).not.toBeNull();
+    expect(await locked.getByText('Bloqueado: la tarea está finalizada.').count()).toBe(2);
+  });
+
+  it('the task form shows the locked fields read-only with the reason (as an administrator)', async () => {
+    const { context, page: admin } = await newPage(browser.browser, app.baseUrl);
+    try {
+      await loginAs(admin, 'admin', ADMIN_PASSWORD);
+      await admin.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+      await admin.goto(`${app.baseUrl}/#/backOffice/instructive/task/${(await tasks()).Medir.id}`);
+      await admin.getByRole('heading', { name: 'Tarea del instructivo', level: 1 }).waitFor();
+      // the form's chunk is the largest of the app: on a busy machine it may take a while the first time
+      await admin.getByText('Estado: Finalizada — Algunos campos están bloqueados por el estado de la tarea.').waitFor({ timeout: 30_000 });
+      const start = admin.getByRole('textbox', { name: 'Inicio estimado' });
+      await expect.poll(() => start.inputValue()).toBe(dmy(today));
+      expect(await start.getAttribute('readonly')).not.toBeNull();
+      expect(await admin.getByRole('textbox', { name: 'Fin estimado' }).getAttribute('readonly')).not.toBeNull();
+      expect(await admin.getByRole('textbox', { name: 'Horas asignadas' }).getAttribute('readonly')).not.toBeNull();
+      await admin.getByText('Bloqueado: la tarea ya comenzó.').waitFor();
+      expect(await admin.getByText('Bloqueado: la tarea está finalizada.').count()).toBe(2);
+      // an administrator may reopen it: the end and hours unlock, the start stays locked
+      await admin.getByRole('button', { name: 'Reabrir' }).click();
+      await admin.getByText('Tarea reabierta').waitFor();
+      await expect.poll(() => admin.getByRole('textbox', { name: 'Fin estimado' }).getAttribute('readonly')).toBeNull();
+      expect(await admin.getByRole('textbox', { name: 'Inicio estimado' }).getAttribute('readonly')).not.toBeNull();
+      await admin.getByRole('button', { name: 'Finalizar' }).click();
+      await admin.getByText('Tarea finalizada').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moving the record on with open tasks is refused with the code, naming the open tasks', async () => {
+    await page.goto(`${app.baseUrl}/#/task`);
+    await page.getByRole('heading', { name: 'Tareas', level: 1 }).waitFor();
+    await page.getByRole('button', { name: `Avanzar el registro ${seed.registros[0].numero}` }).first().click();
+    const dialog = page.getByRole('dialog', { name: `Avanzar el registro ${seed.registros[0].numero}` });
+    await dialog.getByRole('radio', { name: 'Cierre' }).waitFor();
+    await dialog.getByRole('button', { name: 'Mover' }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.getByText('Primero deben cerrarse todas las tareas de los instructivos asociados.').waitFor();
+    expect(await alert.textContent()).toContain('REQUIERE_CERRAR_TAREAS_INSTRUCTIVO');
+    expect(await alert.getByRole('listitem').allTextContents()).toEqual(['Limpiar', 'Instalar', 'Probar']);
+    expect((await seed.ok(`registro/show/${seed.registros[0].id}`)).actividad).toBe(seed.instalacion);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  it('reschedules a task on the timeline: by dragging and with the keyboard; the critical path is marked', async () => {
+    await page.getByRole('link', { name: 'Ver la planificación' }).click();
+    await page.getByRole('heading', { name: 'Planificación', level: 1 }).waitFor();
+    const bar = (title: string) => page.locator(`button[aria-label^="${title}:"]`);
+    await bar('Limpiar').waitFor();
+    expect(await bar('Instalar').getAttribute('data-critical')).toBe('true');
+    expect(await bar('Probar').getAttribute('aria-label')).toContain('en la ruta crítica');
+    expect(await bar('Limpiar').getAttribute('data-critical')).toBeNull();
+
+    // day zoom: 32 px a day; drag Limpiar two days later
+    const box = (await bar('Limpiar').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 3 + 40, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 3 + 64, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await page.getByText('Tarea reprogramada').first().waitFor();
+    await expect.poll(async () => (await tasks()).Limpiar.fecha_inicio_estimada).toBe(addDays(today, 2));
+    await expect.poll(() => bar('Limpiar').getAttribute('aria-label')).toContain(`del ${dmy(addDays(today, 2))}`);
+
+    // the keyboard: a day later
+    const probar = (await tasks()).Probar;
+    await bar('Probar').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await tasks()).Probar.fecha_inicio_estimada).toBe(addDays(probar.fecha_inicio_estimada, 1));
+
+    // a finished task does not move
+    const medir = (await tasks()).Medir;
+    await bar('Medir').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    expect((await tasks()).Medir).toMatchObject({ fecha_inicio_estimada: medir.fecha_inicio_estimada, fecha_fin_estimada: medir.fecha_fin_estimada });
+
+    // zoom by week and month
+    await page.getByRole('button', { name: 'Semana' }).click();
+    expect(await page.getByRole('button', { name: 'Semana' }).getAttribute('aria-pressed')).toBe('true');
+    const dayWidth = box.width;
+    await expect.poll(async () => (await bar('Limpiar').boundingBox())!.width).toBeLessThan(dayWidth);
+    await page.getByRole('button', { name: 'Mes' }).click();
+    await bar('Limpiar').waitFor();
+  });
+
+  it('speaks English', async () => {
+    await page.goto(`${app.baseUrl}/#/task/todas`);
+    await page.getByTestId('language-switch').selectOption('en');
+    await page.getByRole('heading', { name: 'Task list', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Finished' }).waitFor();
+    await expect.poll(() => card('Medir').textContent()).toContain('Finished');
+    await page.getByTestId('language-switch').selectOption('es');
+  });
+});
