@@ -3,7 +3,9 @@
  * new user sees a working product: "Distribuidora El Hornero S.R.L.", a construction-materials and hardware
  * store in Mendoza — article categories (rubros), 35 articles with locations, prices, a few specifications
  * and two kits made of components, 15 customers and 8 suppliers with CUITs that validate, 4 employees with
- * their job positions, users of each role, the sequences facturas / remitos / pedidos and the company record.
+ * their job positions, users of each role, the sequences facturas / remitos / pedidos and the company record;
+ * and an installation service (scripts/seed-demo-tasks.ts): a flow, two current work instructions with their
+ * tasks, and installation orders whose tasks are under way.
  *
  * It uses the server's own configuration (DATA_DIR / DATABASE_URL, server/config.ts) and writes only
  * through the server's API (buildServer + app.inject, as an administrator), so every rule of the server
@@ -25,6 +27,7 @@ import { verifyPassword } from '../server/auth/password-hash';
 import { loadConfig } from '../server/config';
 import { describeTarget } from '../server/db/connect';
 import { DEFAULT_SEQUENCE } from '../server/entities/registro';
+import { seedDemoTasks } from './seed-demo-tasks';
 
 export const DEMO_ADMIN_PASSWORD = 'Demo-Admin1!';
 
@@ -258,6 +261,8 @@ async function counts(db: Kysely<any>): Promise<Record<string, number>> {
     secuencias: await countRows(db, 'secuencia'),
     empresas: await countRows(db, 'empresa'),
     usuarios: await countRows(db, 'usuario'),
+    instructivos: await countRows(db, 'instructivo'),
+    tareas: await countRows(db, 'tarea'),
   };
 }
 
@@ -409,6 +414,9 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
     articulo.set(a.codigo, await save('articulo', record));
   }
 
+  // instructives and tasks: the installation service (scripts/seed-demo-tasks.ts)
+  await seedDemoTasks(call);
+
   const adminIsDemo = await verifyPassword(DEMO_ADMIN_PASSWORD, admin.password_hash);
   const users: DemoUser[] = [
     ...(adminIsDemo ? [{ username: admin.username, password: DEMO_ADMIN_PASSWORD, roles: admin.roles, who: 'first administrator' }] : []),
@@ -424,7 +432,8 @@ function report(result: SeedResult, target: string, adminName?: string): string 
   lines.push(
     `Database: ${target}`,
     `${c.categorias} categories, ${c.articulos} articles, ${c.clientes} customers, ${c.proveedores} suppliers, ` +
-      `${c.empleados} employees, ${c.puestos} job positions, ${c.secuencias} sequences, ${c.empresas} company record.`,
+      `${c.empleados} employees, ${c.puestos} job positions, ${c.secuencias} sequences, ${c.empresas} company record, ` +
+      `${c.instructivos} work instructions with ${c.tareas} tasks (of them and of installation orders).`,
     '',
     'Users (username / password / roles):',
     ...result.users.map((u) => `  ${u.username.padEnd(17)} ${u.password.padEnd(14)} ${u.roles.join(', ').padEnd(36)} ${u.who}`),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCuit } from '../../engine/cuit';
 import { ROLES } from '../../engine/roles';
 import { seedDemo, type SeedResult } from '../../scripts/seed-demo';
-import { api, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
+import { ADMIN_PASSWORD, api, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
 
 describeBackends('seed:demo', (backend) => {
   let srv: TestServer;
@@ -50,6 +50,19 @@ describeBackends('seed:demo', (backend) => {
     expect((await db.selectFrom('articulo__especificaciones').select('id').execute()).length).toBeGreaterThanOrEqual(4);
     const nested = await db.selectFrom('categoria').select('id').where('tipo', '=', 'rubro').where('parentid', 'is not', null).execute();
     expect(nested.length).toBeGreaterThan(5);
+  });
+
+  it('has an installation service: current instructives, and orders with tasks under way on a critical path', async () => {
+    expect(result.counts.instructivos).toBe(2);
+    const modes = await db.selectFrom('instructivo').select('modo').execute();
+    expect(modes.every((m) => m.modo === 'vigente')).toBe(true);
+    const tasks = await db.selectFrom('tarea').select(['estado', 'critica', 'registro']).where('registro', 'is not', null).execute();
+    expect(new Set(tasks.map((t) => t.registro)).size).toBe(5);
+    expect(new Set(tasks.map((t) => t.estado))).toEqual(new Set(['no_iniciada', 'iniciada', 'finalizada']));
+    expect(tasks.some((t) => t.critica) && tasks.some((t) => !t.critica)).toBe(true);
+    const admin = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+    const plan = await client.post('/api/instructivoExec/getFlowsPlaneam', {}, admin);
+    expect(plan.body.registros).toHaveLength(5);
   });
 
   it('creates users of each role that can log in, linked to their employee', async () => {

@@ -15,6 +15,7 @@ import { routeTree } from '../../screens/routes';
 import { ADMIN_PASSWORD, startApp } from '../support/app';
 import { PHONE, launchBrowser, loginAs, newPage } from '../support/browser';
 import { api, createUser } from '../support/server';
+import { seedTasks } from '../support/tasks-seed';
 
 const BLOCKING = new Set(['serious', 'critical']);
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -31,6 +32,8 @@ interface Screen {
 }
 
 const SAMPLE_PARAMS: Record<string, string> = { id: 'create', token: 'a11y-sample-token', filter: 'all' };
+/** Hand-made form screens that are also checked on an existing record of their entity. */
+const RECORD_FORMS = new Set(['entityForm', 'instructiveForm', 'taskForm']);
 
 function fill(path: string): string {
   return path.replace(/\/:[A-Za-z]+\?/g, '').replace(/:([A-Za-z]+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
@@ -45,7 +48,7 @@ function screensOfTree(): Screen[] {
     const isPublic = chain.some((n) => n.public);
     const filled = fill(path);
     out.push({ label: `${node.name} (${filled})`, path: filled, node, public: isPublic });
-    if (node.screen === 'entityForm' && node.entity && /:id\b/.test(path))
+    if (RECORD_FORMS.has(node.screen ?? '') && node.entity && /:id\b/.test(path))
       out.push({ label: `${node.name} (${node.entity} record)`, path, node, public: isPublic, existingOf: node.entity });
   }
   return out;
@@ -86,6 +89,10 @@ async function seed() {
   await save('actividad', { proceso: proceso?.id, titulo: 'Pedido', codificacion: 'PR-VEN-01', adjuntos: 'opcional' });
   await save('secuencia', { nombre: 'Remitos', prefijo: 'R-', relleno_ceros: 6, proximo_valor: 1 });
   await save('empresa', { nombre: 'Mi empresa', razon_social: 'Mi Empresa S.A.', condicion_iva: 'responsable_inscripto' });
+  // a current instructive with tasks, and a record that got them (the task area, the planning, their forms)
+  const tasks = await seedTasks(app.baseUrl, app.db as never, ADMIN_PASSWORD);
+  records.set('instructivo', tasks.instructivo);
+  records.set('tarea', (await tasks.ok('tarea/index', { filters: { registro: tasks.registros[0].id }, max: 1 })).rows[0].id);
   // the outbox gets a message from a recovery mail
   await createUser(app.db, { username: 'correo', password: 'Correo-pass1!', email: 'correo@example.com' });
   await client.post('/api/passwordRecovery/sendRecoveryEmail', { username: 'correo' });
@@ -210,7 +217,7 @@ describe('accessibility of every screen (axe: no serious or critical violation)'
       await open(page, '/backOffice/categories');
       expect(await blocking(page), `forbidden, showing "${await shownHeading(page)}"`).toEqual([]);
 
-      await page.route(/\/assets\/NotAvailableScreen-.*\.js$/, (route) => route.abort());
+      await page.route(/\/assets\/PlanningScreen-.*\.js$/, (route) => route.abort());
       await open(page, '/planning');
       expect(await blocking(page), `failed to load, showing "${await shownHeading(page)}"`).toEqual([]);
     } finally {
