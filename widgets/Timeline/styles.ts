@@ -11,7 +11,7 @@ export const BAR_HEIGHT = 22;
 
 export const timelineCss: SystemStyleObject = {
   '& .tl-head': { position: 'sticky', top: 0, zIndex: 2, display: 'flex', height: `${HEAD_HEIGHT}px`, bg: 'bg', borderBottomWidth: '1px' },
-  '& .tl-corner': { position: 'sticky', left: 0, zIndex: 1, flexShrink: 0, bg: 'bg', px: '2', py: '2', fontWeight: 'semibold', fontSize: 'sm', borderRightWidth: '1px' },
+  '& .tl-corner': { position: 'sticky', left: 0, zIndex: 2, flexShrink: 0, bg: 'bg', px: '2', py: '2', fontWeight: 'semibold', fontSize: 'sm', borderRightWidth: '1px' },
   '& .tl-ticks, & .tl-track': { position: 'relative', flexShrink: 0 },
   '& .tl-tick': { position: 'absolute', top: 0, height: 'full', ps: '1', pt: '2', fontSize: 'xs', color: 'fg.muted', borderLeftWidth: '1px', borderColor: 'border', whiteSpace: 'nowrap' },
   '& .tl-tick[data-major]': { fontWeight: 'bold', borderColor: 'border.emphasized' },
