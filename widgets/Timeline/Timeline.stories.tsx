@@ -19,7 +19,7 @@ const bar = (id: string, label: string, start: string, days: number, extra: Part
 });
 
 /** Two jobs, each a group of steps; the first job's chain is critical, one step started, one finished. */
-export const SAMPLE: TimelineItem[] = [
+const SAMPLE: TimelineItem[] = [
   { id: 'g1', kind: 'group', label: 'OT-0012 · Instalación', detail: 'Servicio técnico', start: '2026-03-02', end: '2026-03-09', barLabel: '' },
   bar('a', 'Medir', '2026-03-02', 2, { critical: true, tone: 'done', lockedStart: true, lockedEnd: true }),
   bar('b', 'Instalar', '2026-03-04', 3, { critical: true, tone: 'doing', lockedStart: true }),
@@ -31,7 +31,7 @@ export const SAMPLE: TimelineItem[] = [
 ];
 
 /** Many rows: 100 groups of 20 bars (2,000 bars), spread over three months. */
-export function manyItems(groups = 100, each = 20): TimelineItem[] {
+function manyItems(groups = 100, each = 20): TimelineItem[] {
   const out: TimelineItem[] = [];
   for (let g = 0; g < groups; g++) {
     out.push({ id: `g${g}`, kind: 'group', label: `OT-${String(g + 1).padStart(4, '0')}`, start: addDays('2026-02-01', g % 60), end: addDays('2026-02-01', (g % 60) + each), barLabel: '' });
