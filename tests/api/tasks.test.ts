@@ -240,6 +240,8 @@ describeBackends('instructives and tasks', (backend) => {
     it('only whoever may work in the activity works its tasks; only admins write an instructive’s own tasks', async () => {
       const { Medir: t } = await tasksOf((await record()).id);
       expect(await post(`tarea/start/${t.id}`, {}, ajeno)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
+      expect(await post(`tarea/show/${t.id}`, {}, ajeno)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
+      expect(await cell(t.id, 'horas_asignadas', '1', ajeno)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
       expect((await ok(`tarea/show/${t.id}`)).estado).toBe('no_iniciada');
       expect(await post(`tarea/save`, { instructivo: ids.instructivo, titulo: 'X' }, tecnica)).toMatchObject({ status: 403 });
       const limpiar = await ok(`tarea/show/${ids.limpiar}`);

@@ -11,11 +11,13 @@
  *   `{fecha_inicio_estimada?, fecha_fin_estimada?, horas_asignadas?, version?}` (the planning's drag, the task area's
  *   edit), all through the
  *   pipeline, so the same checks answer; `tarea/mine` (./mine.ts, the task area);
- * - lists show the instructives' tasks and the tasks of activities the caller may work in.
+ * - lists show the instructives' tasks and the tasks of activities the caller may work in; a record's task of
+ *   another activity is not shown either (403 REGISTRO_SIN_PERMISO).
  */
 import { ROLES } from '../../../engine/roles';
-import { defineEntityServer, type Data, type WriteArgs } from '../../documents/types';
-import { workableWhere } from '../actividad/access';
+import { ApiError } from '../../http/api-error';
+import { defineEntityServer, SYSTEM_ACTOR, type Data, type WriteArgs } from '../../documents/types';
+import { mayWorkIn, workableWhere } from '../actividad/access';
 import { checkDefinitionEditable, checkTransition, checkWriter, fieldErrors } from './checks';
 import { onRecordWrite } from './for-records';
 import { groupOf, refreshCritical } from './group';
@@ -69,6 +71,11 @@ export default defineEntityServer({
   },
   async afterRemove({ previous, ctx }) {
     if (!isInternal(ctx)) await refreshCritical(ctx, groupOf(previous));
+  },
+  async present(record, ctx) {
+    if (ctx.actor !== SYSTEM_ACTOR && !isInternal(ctx) && typeof record.actividad === 'number' && !(await mayWorkIn(ctx, record.actividad)))
+      throw new ApiError(403, 'REGISTRO_SIN_PERMISO');
+    return record;
   },
   // an instructive's own tasks (no activity) and the tasks of activities the caller may work in
   async rowScope(ctx) {
