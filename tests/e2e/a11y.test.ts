@@ -106,7 +106,8 @@ async function settle(page: Page) {
     .first()
     .waitFor({ state: 'visible', timeout: 10_000 })
     .catch(() => {});
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .chakra-spinner'), null, { timeout: 10_000 }).catch(() => {});
+  // a navigation in progress (the route's screen still loading) shows the progress bar
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .chakra-spinner, [role="progressbar"]'), null, { timeout: 10_000 }).catch(() => {});
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
 }

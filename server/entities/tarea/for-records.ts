@@ -10,9 +10,8 @@
  *   from PERT starting today, held by whoever holds the record (the activity's pre-assign rule), the
  *   instructive's responsibles otherwise.
  */
-import { topologicalOrder } from '../../../engine/planning/pert';
 import { todayIso } from '../../../engine/planning/days';
-import { pert } from '../../../engine/planning/pert';
+import { pert, topologicalOrder } from '../../../engine/planning/pert';
 import { scheduleFrom } from '../../../engine/planning/schedule';
 import { ApiError } from '../../http/api-error';
 import type { Data, DocContext, StoredRecord, WriteEvent } from '../../documents/types';

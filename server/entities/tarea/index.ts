@@ -8,9 +8,8 @@
  *   the critical flag (PERT over the group after every change, ./group.ts), the record, activity, template and
  *   holder of a record's task; a task stays in its instructive;
  * - `tarea/start/{id}`, `finish/{id}`, `reopen/{id}` (ADMIN) `{version?}` and `reschedule/{id}`
- *   `{fecha_inicio_estimada?, fecha_fin_estimada?, horas_asignadas?, version?}` (the planning's drag, the task area's
- *   edit), all through the
- *   pipeline, so the same checks answer; `tarea/mine` (./mine.ts, the task area);
+ *   `{fecha_inicio_estimada?, fecha_fin_estimada?, horas_asignadas?, version?}` (the planning's drag, the task
+ *   area's edit), all through the pipeline, so the same checks answer; `tarea/mine` (./mine.ts, the task area);
  * - lists show the instructives' tasks and the tasks of activities the caller may work in; a record's task of
  *   another activity is not shown either (403 REGISTRO_SIN_PERMISO).
  */
