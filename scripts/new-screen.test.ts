@@ -27,5 +27,6 @@ describe('npm run new-screen', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-  });
+    // two runs of `npx tsx` start two Node processes: seconds on a busy machine
+  }, 60_000);
 });
