@@ -20,6 +20,7 @@ describe('error feedback (spec §8)', () => {
   });
   it('stays silent where spec §8 says so', () => {
     expect(feedbackFor({ status: 403, url: 'registrocab/show/4', message: 'ajeno' }, known).kind).toBe('silent');
+    expect(feedbackFor({ status: 403, url: 'registro/show/4', code: 'REGISTRO_SIN_PERMISO', message: 'No tiene permiso' }, known).kind).toBe('silent');
     expect(feedbackFor({ status: 404, url: 'instructivo/show/9' }, known).kind).toBe('silent');
     expect(feedbackFor({ status: 404, url: 'tarea/show/9' }, known).kind).toBe('silent');
     expect(feedbackFor({ status: 401, url: 'articulo/index' }, known).kind).toBe('silent');

@@ -13,7 +13,8 @@ export interface FailedCall {
 }
 
 const SILENT_404_401 = ['documento', 'document', 'factor', 'instructivo', 'instructive', 'tarea', 'task', 'login'];
-const RECORD_HEADER = ['registrocab'];
+// the record-header fetch: the spec's old name and this product's record show
+const RECORD_HEADER = ['registrocab', 'registro/show'];
 const NOT_ASSIGNED = /no (est[aá] )?asignado|not assigned/i;
 
 export function feedbackFor(call: FailedCall, knownCodes: (code: string) => boolean): Feedback {

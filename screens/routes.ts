@@ -23,7 +23,7 @@ export const declaredRoutes: readonly RouteNode[] = [
     redirect: 'workspacedashboard',
     children: [
       { path: 'workspacedashboard', name: 'workspacedashboard', screen: 'dashboard' },
-      { path: 'workspacecard', name: 'workspacecard' },
+      { path: 'workspacecard', name: 'workspacecard', screen: 'workspaceCards' },
       {
         path: 'task',
         name: 'task',
@@ -38,6 +38,7 @@ export const declaredRoutes: readonly RouteNode[] = [
       {
         path: 'execution/:flowId/:activityId/:id?/:show?/:iscmdline?/:actividadname?/:flowname?',
         name: 'execution',
+        screen: 'execution',
       },
       { path: 'reportList', name: 'reportList' },
     ],

@@ -8,6 +8,8 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   alertSlotRecipe,
   animationStyles,
+  badgeRecipe,
+  breadcrumbSlotRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
@@ -51,6 +53,7 @@ import {
 
 /** Recipe key (as the component asks for it) -> recipe. */
 export const recipes = {
+  badge: badgeRecipe,
   button: buttonRecipe,
   checkmark: checkmarkRecipe,
   code: codeRecipe,
@@ -67,6 +70,7 @@ export const recipes = {
 
 export const slotRecipes = {
   alert: alertSlotRecipe,
+  breadcrumb: breadcrumbSlotRecipe,
   card: cardSlotRecipe,
   checkbox: checkboxSlotRecipe,
   collapsible: collapsibleSlotRecipe,

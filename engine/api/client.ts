@@ -44,6 +44,20 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** The file name of a content-disposition header (its UTF-8 `filename*` first). */
+export function fileName(disposition: string | null): string {
+  if (!disposition) return '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      /* fall back to the plain name */
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? '';
+}
+
 export type RefreshReply = TokenReply & Omit<SessionUser, 'rememberMe'>;
 
 export function createApiClient(opts: ApiClientOptions) {
@@ -83,20 +97,23 @@ export function createApiClient(opts: ApiClientOptions) {
     return refreshing;
   }
 
+  /** JSON bodies by default; a FormData goes as multipart (the browser sets its boundary). */
   function send(path: string, body: unknown, signal?: AbortSignal) {
     const token = opts.tokens.accessToken();
+    const form = typeof FormData !== 'undefined' && body instanceof FormData;
     return doFetch(url(path), {
       method: 'POST',
       headers: {
-        'content-type': 'application/json',
+        ...(form ? {} : { 'content-type': 'application/json' }),
         ...(token && !isLoginUrl(path) ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: JSON.stringify(body ?? {}),
+      body: form ? body : JSON.stringify(body ?? {}),
       signal,
     });
   }
 
-  async function post<T>(path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+  /** One call with the session rules of the file header; resolves the successful response. */
+  async function call(path: string, body: unknown, options: CallOptions): Promise<Response> {
     const fail = (e: ApiError): never => {
       if (!options.quiet) opts.onError?.(e);
       throw e;
@@ -129,11 +146,25 @@ export function createApiClient(opts: ApiClientOptions) {
       }
     }
     if (!res.ok) return fail(await toError(res, path, body));
+    return res;
+  }
+
+  async function post<T>(path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+    const res = await call(path, body, options);
     if (res.status === 204) return undefined as T;
     return (await res.json()) as T;
   }
 
-  return { post, refresh };
+  /** A multipart upload (one file and its fields); answers the JSON reply. */
+  const upload = <T>(path: string, form: FormData, options: CallOptions = {}) => post<T>(path, form, options);
+
+  /** A file the server sends: its bytes and the name of its content-disposition. */
+  async function download(path: string, body?: unknown, options: CallOptions = {}): Promise<{ blob: Blob; name: string }> {
+    const res = await call(path, body, options);
+    return { blob: await res.blob(), name: fileName(res.headers.get('content-disposition')) };
+  }
+
+  return { post, upload, download, refresh };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

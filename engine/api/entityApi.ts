@@ -4,8 +4,14 @@
  */
 import type { ListQuery, ListReply, SelectOption } from '../list/query';
 
+type Options = { quiet?: boolean; signal?: AbortSignal };
+
 export interface Poster {
-  post<T>(path: string, body?: unknown, options?: { quiet?: boolean; signal?: AbortSignal }): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Options): Promise<T>;
+  /** Multipart, for an upload action. */
+  upload?<T>(path: string, form: FormData, options?: Options): Promise<T>;
+  /** An action answering a file. */
+  download?(path: string, body?: unknown, options?: Options): Promise<{ blob: Blob; name: string }>;
 }
 
 /** Every stored record carries its id and version (optimistic locking). */
@@ -55,6 +61,24 @@ export function entityApi(client: Poster) {
     /** A declared action of an entity (`<entity>/<name>[/<id>]`). */
     action: <T>(entity: string, name: string, body: Record<string, unknown> = {}, id?: number | string) =>
       client.post<T>(`${entity}/${name}${id === undefined ? '' : `/${id}`}`, body),
+    /** A declared action quietly (the caller shows its failure itself). */
+    quietAction: <T>(entity: string, name: string, body: Record<string, unknown> = {}, id?: number | string) =>
+      client.post<T>(`${entity}/${name}${id === undefined ? '' : `/${id}`}`, body, { quiet: true }),
+    /** An upload action (`<entity>/<name>`, multipart: the fields first, then one file); quiet. */
+    upload: <T>(entity: string, name: string, fields: Record<string, string>, file: Blob, fileName: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append('file', file, fileName);
+      if (!client.upload) throw new Error('this client cannot upload');
+      return client.upload<T>(`${entity}/${name}`, form, { quiet: true });
+    },
+    /** An action answering a file (`<entity>/<name>/<id>`). */
+    download: (entity: string, name: string, id: number | string) => {
+      if (!client.download) throw new Error('this client cannot download');
+      return client.download(`${entity}/${name}/${id}`);
+    },
+    /** `show` without the error toast: the caller shows a refusal itself (spec §8, the record-header fetch). */
+    showQuiet: (entity: string, id: number | string) => client.post<StoredRecord>(`${entity}/show/${id}`, undefined, { quiet: true }),
   };
 }
 

@@ -11,14 +11,15 @@
  * - `POST /api/adjunto/quitar/{id}` removes one (where the activity allows attaching) -> `{ok: true}`.
  * A record's attachments go with it when it is deleted.
  */
+import { FILE_MAX_BYTES, FILE_NAME_MAX } from '../../../engine/records/files';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { defineEntityServer, FileReply, type DocContext, type UploadedFile } from '../../documents/types';
 import { seesEverything, workableWhere } from '../actividad/access';
 import { activityOf } from '../registro/context';
 import { checkAccess } from '../registro/holding';
 
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-export const MAX_NAME = 100;
+export const MAX_FILE_BYTES = FILE_MAX_BYTES;
+export const MAX_NAME = FILE_NAME_MAX;
 
 const refused = () => new ApiError(403, 'ADJUNTO_NO_PERMITIDO', [{ field: 'file', code: 'ADJUNTO_NO_PERMITIDO' }]);
 

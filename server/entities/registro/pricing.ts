@@ -9,36 +9,14 @@
  * the date), both on `items.<i>.precio_unitario`; an activity without price lists takes typed prices only.
  */
 import type { FieldError } from '../../../engine/errors';
-import { priceLine, recordTotals } from '../../../engine/price';
+import { recordTotals } from '../../../engine/price';
+import { applicableList, priceItem, type ArticlePriceFacts, type PriceListRow } from '../../../engine/records/pricing';
 import { refuse } from '../../documents/pipeline';
 import type { Data, DocContext } from '../../documents/types';
 import type { Activity } from './context';
 
-interface PriceRow {
-  lista?: string;
-  precio?: number;
-  vigencia?: string | null;
-}
-
-interface ArticleFacts {
-  factor_conversion?: number | null;
-  alicuota_iva?: number | null;
-  listas_precio?: PriceRow[];
-}
-
-const same = (a: string, b: string) => a.trim().toLocaleLowerCase('es') === b.trim().toLocaleLowerCase('es');
-
-/** The article's price in `list` valid on `date` (the latest `vigencia` not after it; none = always valid). */
-export function listPrice(article: ArticleFacts | undefined, list: string, date: string): number | null {
-  const candidates = (article?.listas_precio ?? [])
-    .filter((p) => typeof p.lista === 'string' && same(p.lista, list) && typeof p.precio === 'number')
-    .filter((p) => !p.vigencia || p.vigencia.slice(0, 10) <= date.slice(0, 10))
-    .sort((a, b) => String(b.vigencia ?? '').localeCompare(String(a.vigencia ?? '')));
-  return candidates.length ? (candidates[0].precio as number) : null;
-}
-
 /** What pricing needs of the items' articles: two queries for any number of items. */
-async function articles(ctx: DocContext, ids: number[]): Promise<Map<number, ArticleFacts>> {
+async function articles(ctx: DocContext, ids: number[]): Promise<Map<number, ArticlePriceFacts>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   const rows = await ctx.trx.selectFrom('articulo').select(['id', 'factor_conversion', 'alicuota_iva']).where('id', 'in', unique).execute();
@@ -47,8 +25,8 @@ async function articles(ctx: DocContext, ids: number[]): Promise<Map<number, Art
     .select(['parent_id', 'lista', 'precio', 'vigencia'])
     .where('parent_id', 'in', unique)
     .execute();
-  const out = new Map<number, ArticleFacts>(rows.map((r) => [r.id as number, { factor_conversion: r.factor_conversion, alicuota_iva: r.alicuota_iva, listas_precio: [] }]));
-  for (const p of prices) out.get(p.parent_id as number)?.listas_precio!.push(p as PriceRow);
+  const out = new Map<number, ArticlePriceFacts>(rows.map((r) => [r.id as number, { factor_conversion: r.factor_conversion, alicuota_iva: r.alicuota_iva, listas_precio: [] }]));
+  for (const p of prices) out.get(p.parent_id as number)?.listas_precio!.push(p as PriceListRow);
   return out;
 }
 
@@ -58,25 +36,18 @@ async function clientPriceType(ctx: DocContext, cliente: unknown): Promise<strin
   return typeof row?.tipo_precio === 'string' && row.tipo_precio.trim() ? row.tipo_precio : null;
 }
 
-/** The record with every item priced and its totals; throws the field errors of prices that cannot be found. */
+/** The record with every item priced (engine/records/pricing.ts) and its totals; throws the field errors of prices that cannot be found. */
 export async function priced(ctx: DocContext, doc: Data, activity: Activity): Promise<Data> {
   const items = (Array.isArray(doc.items) ? doc.items : []) as Data[];
   const facts = await articles(ctx, items.map((i) => i.articulo as number));
-  const list = activity.usa_listas_precio ? ((await clientPriceType(ctx, doc.cliente)) ?? activity.lista_precio ?? null) : null;
+  const usesLists = activity.usa_listas_precio === true;
+  const list = applicableList(usesLists, usesLists ? await clientPriceType(ctx, doc.cliente) : null, activity.lista_precio);
+  const pricing = { usesLists, list, date: String(doc.fecha) };
   const errors: FieldError[] = [];
   const lines = items.map((item, i) => {
-    const article = facts.get(item.articulo as number);
-    let unit = typeof item.precio_unitario === 'number' ? item.precio_unitario : null;
-    if (unit === null) {
-      const at = `items.${i}.precio_unitario`;
-      if (!activity.usa_listas_precio) errors.push({ field: at, code: 'required' });
-      else if (!list) errors.push({ field: at, code: 'LISTA_PRECIO_NO_APLICABLE' });
-      else if ((unit = listPrice(article, list, String(doc.fecha))) === null) errors.push({ field: at, code: 'PRECIO_NO_ENCONTRADO', params: { lista: list } });
-    }
-    const alicuota = typeof item.alicuota === 'number' ? item.alicuota : (article?.alicuota_iva ?? 0);
-    const factor = article?.factor_conversion ?? null;
-    const money = priceLine({ ...item, cantidad: item.cantidad as number, precio_unitario: unit ?? 0, factor, alicuota } as never);
-    return { ...item, precio_unitario: unit, factor, alicuota, ...money };
+    const p = priceItem(item as never, facts.get(item.articulo as number), pricing);
+    if (p.problem) errors.push({ field: `items.${i}.precio_unitario`, code: p.problem.code, ...(p.problem.params ? { params: p.problem.params } : {}) });
+    return { ...item, precio_unitario: p.precio_unitario, factor: p.factor, alicuota: p.alicuota, subtotal: p.subtotal, impuesto: p.impuesto, total: p.total };
   });
   refuse(errors);
   const totals = recordTotals(lines);

@@ -1,0 +1,129 @@
+/**
+ * A record's body items as the record form edits them (text cells, as typed) and what they become: the
+ * priced lines and totals shown while typing (the server's own rule, ./pricing.ts and engine/price.ts) and the
+ * items sent on save. Pure: the form's grid machine (machines/itemsGrid.ts) holds these rows.
+ */
+import type { FieldError } from '../errors';
+import { recordTotals, type RecordTotals } from '../price';
+import { decimalText, parseDecimal } from './decimal';
+import { priceItem, type ArticlePriceFacts, type PricedItem, type PricingContext } from './pricing';
+
+/** The cells a user types numbers in, in the order they are shown. */
+export const NUMBER_CELLS = ['cantidad', 'ajuste', 'precio_unitario', 'largo', 'ancho', 'alto', 'alicuota'] as const;
+export type NumberCell = (typeof NUMBER_CELLS)[number];
+export type ItemCell = 'articulo' | NumberCell;
+
+export interface DraftItem {
+  /** Stable key of the row on screen (a stored item's id, or a new one). */
+  key: string;
+  /** The stored item's id: sent back so the server keeps the row (and its history) in place. */
+  id?: number;
+  articulo: number | null;
+  cells: Record<NumberCell, string>;
+  /** Other stored fields of the item (description, location, parent item), sent back unchanged. */
+  rest: Record<string, unknown>;
+}
+
+/** What the server computes or shows only: never sent back. */
+const COMPUTED = new Set(['subtotal', 'impuesto', 'total', 'factor', 'entregado', 'restante']);
+
+const emptyCells = (): Record<NumberCell, string> => Object.fromEntries(NUMBER_CELLS.map((c) => [c, ''])) as Record<NumberCell, string>;
+
+export function blankItem(key: string): DraftItem {
+  return { key, articulo: null, cells: emptyCells(), rest: {} };
+}
+
+/** A row the user has not started: no article and no number typed. Left out on save. */
+export const isBlank = (d: DraftItem) => d.articulo === null && NUMBER_CELLS.every((c) => d.cells[c].trim() === '');
+
+/** Stored items (as `show` answers them) as rows of the grid. */
+export function draftOf(items: readonly Record<string, unknown>[] | undefined, point: '.' | ','): DraftItem[] {
+  return (items ?? []).map((item, i) => {
+    const cells = emptyCells();
+    for (const c of NUMBER_CELLS) cells[c] = decimalText(item[c], point);
+    const rest: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(item)) if (k !== 'id' && k !== 'articulo' && !COMPUTED.has(k) && !(NUMBER_CELLS as readonly string[]).includes(k)) rest[k] = v;
+    const id = typeof item.id === 'number' ? item.id : undefined;
+    return { key: id !== undefined ? `i${id}` : `s${i}`, ...(id !== undefined ? { id } : {}), articulo: typeof item.articulo === 'number' ? item.articulo : null, cells, rest };
+  });
+}
+
+/** The numbers of a row; a cell that is not a number is undefined. */
+export function rowNumbers(d: DraftItem): Record<NumberCell, number | null | undefined> {
+  return Object.fromEntries(NUMBER_CELLS.map((c) => [c, parseDecimal(d.cells[c])])) as Record<NumberCell, number | null | undefined>;
+}
+
+/**
+ * The items to send, or the field errors (`items.<i>.<cell>`, as the server names them) that keep them from
+ * being sent: an article and a quantity above 0 are required, numbers must be numbers. Blank rows are left out
+ * (their indexes too, so errors name the rows as sent).
+ */
+export function itemsPayload(rows: readonly DraftItem[]): { items: Record<string, unknown>[]; errors: FieldError[] } {
+  const items: Record<string, unknown>[] = [];
+  const errors: FieldError[] = [];
+  for (const d of rows.filter((r) => !isBlank(r))) {
+    const i = items.length;
+    const n = rowNumbers(d);
+    if (d.articulo === null) errors.push({ field: `items.${i}.articulo`, code: 'required' });
+    for (const c of NUMBER_CELLS) if (n[c] === undefined) errors.push({ field: `items.${i}.${c}`, code: 'type', params: { type: 'number' } });
+    if (n.cantidad === null) errors.push({ field: `items.${i}.cantidad`, code: 'required' });
+    else if (typeof n.cantidad === 'number' && n.cantidad <= 0) errors.push({ field: `items.${i}.cantidad`, code: 'minValue', params: { min: 0 } });
+    const item: Record<string, unknown> = { ...d.rest, ...(d.id !== undefined ? { id: d.id } : {}), articulo: d.articulo };
+    for (const c of NUMBER_CELLS) item[c] = n[c] ?? null;
+    items.push(item);
+  }
+  return { items, errors };
+}
+
+/** The position of a row among the rows sent (blank rows left out), or -1 for a blank row. */
+export function sentIndex(rows: readonly DraftItem[], index: number): number {
+  if (!rows[index] || isBlank(rows[index])) return -1;
+  return rows.slice(0, index).filter((r) => !isBlank(r)).length;
+}
+
+export interface DraftPricing {
+  /** One per row (blank and unreadable rows priced at 0); `pending` while the row's article is not known yet. */
+  lines: (PricedItem & { pending: boolean })[];
+  totals: RecordTotals;
+}
+
+/** Every row priced as the server will price it, and the record's totals (sums of the rounded lines). */
+export function priceDraft(rows: readonly DraftItem[], article: (id: number) => ArticlePriceFacts | undefined, ctx: PricingContext): DraftPricing {
+  const lines = rows.map((d) => {
+    const n = rowNumbers(d);
+    const num = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
+    const facts = d.articulo === null ? undefined : article(d.articulo);
+    const priced = priceItem(
+      { cantidad: num(n.cantidad) ?? 0, precio_unitario: num(n.precio_unitario), ajuste: num(n.ajuste), largo: num(n.largo), ancho: num(n.ancho), alto: num(n.alto), alicuota: num(n.alicuota) },
+      facts,
+      ctx,
+    );
+    return { ...priced, pending: d.articulo !== null && facts === undefined };
+  });
+  const counted = lines.filter((_, i) => !isBlank(rows[i]));
+  return { lines, totals: recordTotals(counted) };
+}
+
+/**
+ * Item errors (`items.<sent index>.<cell>`, as the server and itemsPayload name them) by grid row and cell
+ * (`<row index>.<cell>`); the rest (the header's, and `items` itself) apart.
+ */
+export function splitItemErrors(errors: readonly FieldError[], rows: readonly DraftItem[]): { cells: Record<string, FieldError[]>; other: FieldError[] } {
+  const rowOfSent: number[] = [];
+  rows.forEach((r, i) => !isBlank(r) && rowOfSent.push(i));
+  const cells: Record<string, FieldError[]> = {};
+  const other: FieldError[] = [];
+  for (const e of errors) {
+    const m = /^items\.(\d+)\.(.+)$/.exec(e.field);
+    const row = m ? rowOfSent[Number(m[1])] : undefined;
+    if (m && row !== undefined) (cells[`${row}.${m[2]}`] ??= []).push(e);
+    else other.push(e);
+  }
+  return { cells, other };
+}
+
+/** Has a user-editable header field changed? Blank, null and missing are the same. */
+export function headerChanged(a: Record<string, unknown>, b: Record<string, unknown>, fields: readonly string[]): boolean {
+  const norm = (v: unknown) => (v === undefined || v === null || v === '' ? null : v);
+  return fields.some((f) => norm(a[f]) !== norm(b[f]));
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { draftOf } from '../engine/records/draft';
+import { isDirty, itemsGridMachine, keyMove } from './itemsGrid';
+
+const stored = [
+  { id: 1, articulo: 10, cantidad: 2, precio_unitario: 5 },
+  { id: 2, articulo: 11, cantidad: 1 },
+];
+
+function start(rows = draftOf(stored, ',')) {
+  const actor = createActor(itemsGridMachine, { input: { rows } }).start();
+  return { actor, ctx: () => actor.getSnapshot().context };
+}
+
+describe('the items grid', () => {
+  it('adds a row with the keyboard: Enter on the last row, focus on its article; not after a blank row', () => {
+    const { actor, ctx } = start();
+    actor.send({ type: 'FOCUS', index: 1, cell: 'cantidad' });
+    actor.send({ type: 'KEY', key: 'Enter' });
+    expect(ctx().rows).toHaveLength(3);
+    expect(ctx().active).toEqual({ row: 2, cell: 'articulo' });
+    const seq = ctx().focusSeq;
+    actor.send({ type: 'KEY', key: 'Enter' });
+    expect(ctx().rows).toHaveLength(3);
+    expect(ctx().focusSeq).toBe(seq);
+  });
+
+  it('Enter and the arrows move down and up the same cell; arrows stay out of the article picker', () => {
+    const { actor, ctx } = start();
+    actor.send({ type: 'FOCUS', index: 0, cell: 'precio_unitario' });
+    actor.send({ type: 'KEY', key: 'Enter' });
+    expect(ctx().active).toEqual({ row: 1, cell: 'precio_unitario' });
+    actor.send({ type: 'KEY', key: 'ArrowUp' });
+    expect(ctx().active).toEqual({ row: 0, cell: 'precio_unitario' });
+    actor.send({ type: 'KEY', key: 'ArrowUp' });
+    expect(ctx().active).toEqual({ row: 0, cell: 'precio_unitario' });
+    expect(keyMove(ctx().rows, { row: 0, cell: 'articulo' }, 'ArrowDown')).toEqual({});
+  });
+
+  it('picking an article moves on to its quantity; typing changes only that cell', () => {
+    const { actor, ctx } = start([]);
+    actor.send({ type: 'ADD_ROW' });
+    actor.send({ type: 'PICK_ARTICLE', index: 0, articulo: 12 });
+    expect(ctx().active).toEqual({ row: 0, cell: 'cantidad' });
+    actor.send({ type: 'TYPE', index: 0, cell: 'cantidad', text: '3,5' });
+    expect(ctx().rows[0]).toMatchObject({ articulo: 12, cells: { cantidad: '3,5', ajuste: '' } });
+  });
+
+  it('Ctrl+Delete removes the active row; the last one left becomes a blank row', () => {
+    const { actor, ctx } = start();
+    actor.send({ type: 'FOCUS', index: 1, cell: 'cantidad' });
+    actor.send({ type: 'KEY', key: 'Delete' });
+    expect(ctx().rows.map((r) => r.id)).toEqual([1]);
+    expect(ctx().active).toEqual({ row: 0, cell: 'cantidad' });
+    actor.send({ type: 'REMOVE_ROW', index: 0 });
+    expect(ctx().rows).toHaveLength(1);
+    expect(ctx().rows[0].articulo).toBeNull();
+  });
+
+  it('is dirty after a change, not after a blank row, clean again once loaded', () => {
+    const { actor, ctx } = start();
+    expect(isDirty(ctx())).toBe(false);
+    actor.send({ type: 'ADD_ROW' });
+    expect(isDirty(ctx())).toBe(false);
+    actor.send({ type: 'TYPE', index: 0, cell: 'cantidad', text: '3' });
+    expect(isDirty(ctx())).toBe(true);
+    actor.send({ type: 'LOAD', rows: ctx().rows });
+    expect(isDirty(ctx())).toBe(false);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The record form's body items grid (issue 11): its rows as typed, the active cell, and the keyboard model,
+ * without React. The view (widgets/ItemsGrid) draws the rows, sends what the user does, and moves DOM focus
+ * to `active` whenever `focusSeq` changes (the machine asks for it: a new row, a row below, a removed row).
+ *
+ * Keys (Tab and Shift+Tab are the browser's own: the cells are in reading order):
+ * - Enter: the same cell of the next row; on the last row, a new row (focus on its article) unless the row is
+ *   still blank;
+ * - ArrowDown / ArrowUp in a number cell: the same cell of the next / previous row;
+ * - Ctrl+Delete: removes the active row;
+ * - picking an article moves on to its quantity.
+ * `dirty` tells the screen the rows differ from the ones last loaded or saved.
+ */
+import { assign, setup } from 'xstate';
+import { blankItem, isBlank, type DraftItem, type ItemCell, type NumberCell } from '../engine/records/draft';
+
+export interface ActiveCell {
+  row: number;
+  cell: ItemCell;
+}
+
+export type GridKey = 'Enter' | 'ArrowDown' | 'ArrowUp' | 'Delete';
+
+export interface ItemsGridContext {
+  rows: DraftItem[];
+  active: ActiveCell | null;
+  /** Bumped when focus must move to `active`. */
+  focusSeq: number;
+  nextKey: number;
+  /** The rows as last loaded or saved (serialized), for `dirty`. */
+  baseline: string;
+}
+
+export type ItemsGridEvent =
+  | { type: 'LOAD'; rows: DraftItem[] }
+  | { type: 'ADD_ROW' }
+  | { type: 'REMOVE_ROW'; index: number }
+  | { type: 'PICK_ARTICLE'; index: number; articulo: number | null }
+  | { type: 'TYPE'; index: number; cell: NumberCell; text: string }
+  | { type: 'FOCUS'; index: number; cell: ItemCell }
+  | { type: 'KEY'; key: GridKey };
+
+/** What is compared for `dirty`: the rows a save would send. */
+export const serializeRows = (rows: readonly DraftItem[]) =>
+  JSON.stringify(rows.filter((r) => !isBlank(r)).map((r) => [r.id ?? null, r.articulo, r.cells, r.rest]));
+
+export const isDirty = (c: Pick<ItemsGridContext, 'rows' | 'baseline'>) => serializeRows(c.rows) !== c.baseline;
+
+/** Where a key takes the grid: a new active cell, a new row, or a row removed. Pure. */
+export function keyMove(rows: readonly DraftItem[], active: ActiveCell | null, key: GridKey): { active?: ActiveCell; add?: true; remove?: number } {
+  if (!active || !rows[active.row]) return {};
+  const last = rows.length - 1;
+  switch (key) {
+    case 'Enter':
+      if (active.row < last) return { active: { row: active.row + 1, cell: active.cell } };
+      return isBlank(rows[active.row]) ? {} : { add: true };
+    case 'ArrowDown':
+      return active.cell !== 'articulo' && active.row < last ? { active: { row: active.row + 1, cell: active.cell } } : {};
+    case 'ArrowUp':
+      return active.cell !== 'articulo' && active.row > 0 ? { active: { row: active.row - 1, cell: active.cell } } : {};
+    case 'Delete':
+      return { remove: active.row };
+  }
+}
+
+function withRow(c: ItemsGridContext): Partial<ItemsGridContext> {
+  const rows = [...c.rows, blankItem(`n${c.nextKey}`)];
+  return { rows, nextKey: c.nextKey + 1, active: { row: rows.length - 1, cell: 'articulo' }, focusSeq: c.focusSeq + 1 };
+}
+
+function withoutRow(c: ItemsGridContext, index: number): Partial<ItemsGridContext> {
+  if (!c.rows[index]) return {};
+  const rows = c.rows.filter((_, i) => i !== index);
+  if (!rows.length) return { ...withRow({ ...c, rows }), focusSeq: c.focusSeq + 1 };
+  const row = Math.min(index, rows.length - 1);
+  return { rows, active: { row, cell: c.active?.cell ?? 'articulo' }, focusSeq: c.focusSeq + 1 };
+}
+
+const patchRow = (rows: DraftItem[], index: number, change: (r: DraftItem) => DraftItem) => rows.map((r, i) => (i === index ? change(r) : r));
+
+export const itemsGridMachine = setup({
+  types: {
+    context: {} as ItemsGridContext,
+    events: {} as ItemsGridEvent,
+    input: {} as { rows?: DraftItem[] } | undefined,
+  },
+}).createMachine({
+  id: 'itemsGrid',
+  context: ({ input }) => {
+    const rows = input?.rows ?? [];
+    return { rows, active: null, focusSeq: 0, nextKey: 1, baseline: serializeRows(rows) };
+  },
+  on: {
+    LOAD: { actions: assign(({ event }) => ({ rows: event.rows, baseline: serializeRows(event.rows), active: null })) },
+    ADD_ROW: { actions: assign(({ context }) => withRow(context)) },
+    REMOVE_ROW: { actions: assign(({ context, event }) => withoutRow(context, event.index)) },
+    PICK_ARTICLE: {
+      actions: assign(({ context, event }) => ({
+        rows: patchRow(context.rows, event.index, (r) => ({ ...r, articulo: event.articulo })),
+        ...(event.articulo !== null ? { active: { row: event.index, cell: 'cantidad' as const }, focusSeq: context.focusSeq + 1 } : {}),
+      })),
+    },
+    TYPE: {
+      actions: assign(({ context, event }) => ({
+        rows: patchRow(context.rows, event.index, (r) => ({ ...r, cells: { ...r.cells, [event.cell]: event.text } })),
+      })),
+    },
+    FOCUS: { actions: assign(({ event }) => ({ active: { row: event.index, cell: event.cell } })) },
+    KEY: {
+      actions: assign(({ context, event }) => {
+        const move = keyMove(context.rows, context.active, event.key);
+        if (move.add) return withRow(context);
+        if (move.remove !== undefined) return withoutRow(context, move.remove);
+        return move.active ? { active: move.active, focusSeq: context.focusSeq + 1 } : {};
+      }),
+    },
+  },
+});

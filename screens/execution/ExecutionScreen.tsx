@@ -1,0 +1,22 @@
+/**
+ * Record execution (spec §2 `execution/:flowId/:activityId/:id?/:show?/…`): without an id, the record list of
+ * that activity of that flow; with one, the record form (`create` for a new record, `/show` to view it).
+ */
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { Spinner } from '@chakra-ui/react';
+import { MessagePage } from '../../widgets/MessagePage';
+import type { ScreenProps } from '../registry';
+import { usePlace } from './place';
+import { RecordList } from './RecordList';
+import { RecordPage } from './RecordPage';
+
+export default function ExecutionScreen(_props: ScreenProps) {
+  const { t } = useTranslation();
+  const { flowId, activityId, id, show } = useParams();
+  const place = usePlace(flowId, activityId);
+  if (place.state === 'loading') return <Spinner aria-label={t('app.loading')} />;
+  if (place.state === 'failed') return <MessagePage title={t('execution.unavailable.title')} text={t('execution.unavailable.text')} />;
+  if (!id) return <RecordList place={place.data} />;
+  return <RecordPage key={`${id}/${show ?? ''}`} place={place.data} id={id === 'create' ? null : id} show={show === 'show'} />;
+}

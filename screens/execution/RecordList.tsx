@@ -1,0 +1,52 @@
+/**
+ * The records of one activity of one flow (the workspace card's target): the record manifest's DataTable
+ * (schemas/registro) with the flow and activity as fixed filters, adding, viewing and editing in the record form.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Heading, Stack, Text } from '@chakra-ui/react';
+import type { ListQuery } from '../../engine/list/query';
+import { DataTable, type Row } from '../../widgets/DataTable';
+import { tableSource } from '../app/entityData';
+import { useSession } from '../app/useSession';
+import { entityOf } from '../metadata';
+import { Trail } from '../workspace/Trail';
+import { executionPath, flowHref, groupsHref } from '../workspace/links';
+import type { Place } from './place';
+
+export function RecordList({ place }: { place: Place }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const entity = entityOf('registro');
+  const { flow, activity } = place;
+  const source = useMemo(() => {
+    const base = tableSource(entity);
+    return { ...base, index: (q: ListQuery) => base.index({ ...q, filters: { ...q.filters, flujo: flow.id, actividad: activity.id } }) };
+  }, [entity, flow.id, activity.id]);
+  const open = (row: Row, show: boolean) => navigate(executionPath(flow.id, activity.id, row.id as number, show));
+  return (
+    <Stack gap="3">
+      <Trail steps={[{ label: t('routes.workspacecard'), href: groupsHref() }, { label: flow.nombre, href: flowHref(null, flow.id) }, { label: activity.titulo }]} />
+      <div>
+        <Heading as="h1" size="lg">
+          {activity.titulo}
+        </Heading>
+        <Text color="fg.muted" textStyle="sm">
+          {t('execution.listOf', { flow: flow.nombre })}
+        </Text>
+      </div>
+      <DataTable
+        key={`${flow.id}/${activity.id}`}
+        entity={entity}
+        source={source}
+        userRoles={user?.roles ?? []}
+        label={t('execution.records', { activity: activity.titulo })}
+        onAdd={() => navigate(executionPath(flow.id, activity.id, 'create'))}
+        onShow={(row) => open(row, true)}
+        onEdit={(row) => open(row, false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * The record form of the execution route (issue 11): the header as a form, the body items as an editable
+ * grid with the totals as the server will compute them, the sub-header's save / edit / exit (Ctrl+S saves),
+ * take / release, move, the history, and the attachments beside it. Who holds the record is said plainly; a
+ * record the user may not open shows a message page (spec §8). Leaving with unsaved changes asks first.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import type { UiSchema } from '../../engine/metadata/types';
+import { hasAny, ROLES } from '../../engine/roles';
+import { ItemsGrid } from '../../widgets/ItemsGrid';
+import { MessagePage } from '../../widgets/MessagePage';
+import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
+import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
+import { SubHeader } from '../../widgets/SubHeader';
+import { TotalsPanel } from '../../widgets/TotalsPanel';
+import { optionsSource } from '../app/entityData';
+import { useSession } from '../app/useSession';
+import { RecordHistory } from '../entity/RecordHistory';
+import { rulesOf } from '../metadata';
+import { Trail } from '../workspace/Trail';
+import { executionPath, flowHref, groupsHref } from '../workspace/links';
+import { ARTICLE_OPTIONS } from './articles';
+import { AttachmentsPanel } from './AttachmentsPanel';
+import { LeaveDialog } from './LeaveDialog';
+import { MoveDialog } from './MoveDialog';
+import type { Place } from './place';
+import { useLeaveGuard } from './useLeaveGuard';
+import { useRecord } from './useRecord';
+
+const FORM_ID = 'record-header';
+/** Header fields the form does not show: the items have their grid, the money its panel, the place the title. */
+const HIDDEN = ['items', 'subtotal', 'total', 'impuestos', 'flujo', 'actividad', 'numero_valor', 'nodo', 'pila', 'asignado_a'];
+const HIDDEN_NEW = ['numero', 'estado', 'asignado_nombre', 'padre'];
+const ITEM_LABELS = ['articulo', 'cantidad', 'ajuste', 'precio_unitario', 'largo', 'ancho', 'alto', 'alicuota', 'subtotal', 'impuesto', 'total'] as const;
+
+/** The record's form without its items and totals; clients and sellers picked from their kind of party. */
+function headerEntity(base: ResolvedEntity, creating: boolean): ResolvedEntity {
+  const ui: UiSchema = { ...base.ui };
+  for (const f of [...HIDDEN, ...(creating ? HIDDEN_NEW : [])]) ui[f] = { ...(ui[f] as object), 'ui:widget': 'hidden' };
+  ui.cliente = { ...(ui.cliente as object), 'ui:options': { filters: { tipo: 'clientes' } } };
+  ui.vendedor = { ...(ui.vendedor as object), 'ui:options': { filters: { tipo: 'empleados' } } };
+  return { ...base, ui };
+}
+
+export function RecordPage({ place, id, show }: { place: Place; id: string | null; show: boolean }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const r = useRecord(place, id);
+  const { flow, activity } = place;
+  const record = r.record;
+  const creating = id === null;
+  const listPath = executionPath(flow.id, activity.id);
+  const guard = useLeaveGuard(r.dirty);
+  const [moving, setMoving] = useState(false);
+  const form = useMemo(() => headerEntity(r.entity, creating), [r.entity, creating]);
+
+  const boss = hasAny(user?.roles, [ROLES.ADMIN, ROLES.ROOT]);
+  const closed = record?.estado === 'cerrado' || record?.estado === 'anulado';
+  const holder = record?.asignado_a != null && record.asignado_a !== user?.id ? String(record.asignado_nombre ?? '') : r.takenBy;
+  const heldByOther = Boolean(holder) && !boss && activity.modo_guardado !== 'todos_responsables';
+  const readOnly = !creating && (show || closed || heldByOther);
+  const canEdit = !creating && show && !closed && !heldByOther;
+
+  // a record that moved on lives at its own activity's address
+  useEffect(() => {
+    if (record && (record.actividad !== activity.id || record.flujo !== flow.id))
+      navigate(executionPath(record.flujo as number, record.actividad as number, record.id, show), { replace: true });
+  }, [record, activity.id, flow.id, show, navigate]);
+
+  // Ctrl+S saves (through the form, so the header is validated as by the save button)
+  useEffect(() => {
+    if (readOnly) return;
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [readOnly]);
+
+  if (r.load.state === 'loading') return <Spinner aria-label={t('app.loading')} />;
+  if (r.load.state === 'forbidden') return <MessagePage title={t('execution.forbidden.title')} text={r.load.message || t('errors.REGISTRO_SIN_PERMISO')} />;
+  if (r.load.state === 'missing') return <MessagePage title={t('execution.missing.title')} text={t('execution.missing.text')} actionLabel={t('execution.backToList')} onAction={() => navigate(listPath)} />;
+
+  const title = creating ? t('execution.new', { activity: activity.titulo }) : t('execution.recordTitle', { numero: record?.numero ?? '', activity: activity.titulo });
+  const itemLabels = Object.fromEntries(ITEM_LABELS.map((c) => [c, t(`entities.registro.items.items.${c}`)])) as Record<(typeof ITEM_LABELS)[number], string>;
+  const cellErrors = Object.fromEntries(
+    Object.entries(r.itemCellErrors).map(([key, errors]) => {
+      const code = errors[0]?.code;
+      const label = itemLabels[key.split('.')[1] as keyof typeof itemLabels] ?? '';
+      return [key, code && i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : (fieldMessage(errors, label, t, (k) => i18n.exists(k)) ?? '')];
+    }),
+  );
+  const showDimensions = r.grid.context.rows.some((row) => ['largo', 'ancho', 'alto'].some((c) => row.cells[c as 'largo'].trim() !== '') || (row.articulo !== null && r.articles.get(row.articulo)?.es_a_medida));
+
+  const onSubmit = async (data: Record<string, unknown>) => {
+    const stored = await r.save(data);
+    if (stored && creating) {
+      guard.allow();
+      navigate(executionPath(flow.id, activity.id, stored.id), { replace: true });
+    }
+  };
+
+  const actions = record && !closed && (
+    <>
+      {record.asignado_a == null ? (
+        <Button size="sm" variant="outline" onClick={() => void r.take()}>
+          {t('execution.take')}
+        </Button>
+      ) : record.asignado_a === user?.id || boss ? (
+        <Button size="sm" variant="outline" onClick={() => void r.release()}>
+          {t('execution.release')}
+        </Button>
+      ) : (
+        <Button size="sm" variant="outline" onClick={() => void r.take()}>
+          {t('execution.take')}
+        </Button>
+      )}
+      <Button size="sm" variant="outline" onClick={() => (r.dirty ? void r.save(r.header).then((s) => s && setMoving(true)) : setMoving(true))}>
+        {t('execution.move.open')}
+      </Button>
+      <RecordHistory entity={r.entity} id={record.id} />
+    </>
+  );
+
+  return (
+    <Stack gap="3">
+      <Trail
+        steps={[
+          { label: t('routes.workspacecard'), href: groupsHref() },
+          { label: flow.nombre, href: flowHref(null, flow.id) },
+          { label: activity.titulo, href: `#${listPath}` },
+          { label: creating ? t('execution.newShort') : String(record?.numero ?? '') },
+        ]}
+      />
+      <SubHeader
+        title={title}
+        saveFormId={readOnly ? undefined : FORM_ID}
+        saving={r.saving}
+        showEdit={canEdit}
+        onEdit={() => navigate(executionPath(flow.id, activity.id, record!.id), { replace: true })}
+        exitTo={listPath}
+        actions={actions || undefined}
+      />
+      {holder && (
+        <Alert.Root status={heldByOther ? 'warning' : 'info'} role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{heldByOther ? t('errors.REGISTRO_TOMADO') : t('execution.heldTitle')}</Alert.Title>
+            <Alert.Description>{t('execution.heldBy', { usuario: holder })}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {closed && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>{t('execution.closedNote', { estado: t(`entities.registro.enums.estado.${record?.estado}`) })}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 20rem' }} gap="4" alignItems="start">
+        <Stack gap="4" minW="0">
+          <Box as="section" aria-labelledby="record-header-title">
+            <Heading as="h2" size="sm" id="record-header-title" mb="2">
+              {t('execution.header')}
+            </Heading>
+            <SchemaForm
+              entity={form}
+              formId={FORM_ID}
+              formData={r.seed}
+              readOnly={readOnly}
+              serverErrors={r.headerErrors}
+              optionsSource={optionsSource}
+              rules={rulesOf('registro')}
+              onChange={r.setHeader}
+              onSubmit={(data) => void onSubmit(data)}
+            />
+          </Box>
+          <Box as="section" aria-labelledby="record-items-title">
+            <Heading as="h2" size="sm" id="record-items-title" mb="2">
+              {t('execution.items')}
+            </Heading>
+            <ItemsGrid
+              rows={r.grid.context.rows}
+              lines={r.pricing.lines}
+              active={r.grid.context.active}
+              focusSeq={r.grid.context.focusSeq}
+              send={r.sendGrid}
+              articleSource={r.articles.source}
+              articleListKey={ARTICLE_OPTIONS}
+              readOnly={readOnly}
+              showDimensions={showDimensions}
+              errors={cellErrors}
+              label={t('execution.items')}
+              labels={itemLabels}
+            />
+            {r.itemsError && (
+              <Text color="fg.error" textStyle="sm" mt="2" role="alert">
+                {t(`validation.${r.itemsError.code}`, { min: 1, ...r.itemsError.params })}
+              </Text>
+            )}
+            <Box mt="3" display="flex">
+              <TotalsPanel totals={r.pricing.totals} provisional={!readOnly && r.dirty} />
+            </Box>
+          </Box>
+        </Stack>
+        <AttachmentsPanel recordId={record?.id ?? null} activity={activity} />
+      </Grid>
+      {moving && record && (
+        <MoveDialog
+          recordId={record.id}
+          onClose={() => setMoving(false)}
+          onMove={async (step) => {
+            await r.move(step);
+            setMoving(false);
+            guard.allow();
+            navigate(listPath);
+          }}
+        />
+      )}
+      <LeaveDialog blocker={guard.blocker} />
+    </Stack>
+  );
+}

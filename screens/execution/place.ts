@@ -1,0 +1,36 @@
+/** The flow and activity an execution route names (`execution/:flowId/:activityId`), with the activity's flags. */
+import { useLoad, type Loaded } from '../workspace/useLoad';
+import { recordCalls } from './calls';
+
+export interface ActivityFlags {
+  id: number;
+  titulo: string;
+  codificacion?: string;
+  cuerpo_requerido?: boolean;
+  usa_listas_precio?: boolean;
+  lista_precio?: string;
+  adjuntos?: 'obligatorio' | 'opcional' | 'solo_ver' | 'no_permitido';
+  audio?: boolean;
+  modo_guardado?: 'solo_usuario' | 'todos_responsables' | 'elegido';
+}
+
+export interface Place {
+  flow: { id: number; nombre: string; verificado?: boolean };
+  activity: ActivityFlags;
+}
+
+const positive = (s: string | undefined) => {
+  const n = Number(s);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** Both read at once; either missing (or not a number) fails. */
+export function usePlace(flowId: string | undefined, activityId: string | undefined): Loaded<Place> {
+  return useLoad(async () => {
+    const flow = positive(flowId);
+    const activity = positive(activityId);
+    if (!flow || !activity) throw new Error('not a place');
+    const [f, a] = await Promise.all([recordCalls.flow(flow), recordCalls.activity(activity)]);
+    return { flow: f as unknown as Place['flow'], activity: a as unknown as ActivityFlags };
+  }, [flowId, activityId]);
+}

@@ -1,0 +1,205 @@
+/**
+ * One record of the record form: loading it (a 403 or 404 becomes a state the page shows, without a toast:
+ * spec §8), its header and its items (machines/itemsGrid), the prices the server will compute while the user
+ * types (engine/records), saving it (the server's answer then replaces what is on screen), and take / release /
+ * move. Errors land on their fields and cells; REGISTRO_TOMADO names who holds it.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../engine/api/client';
+import type { StoredRecord } from '../../engine/api/entityApi';
+import type { FieldError } from '../../engine/errors';
+import { decimalPoint } from '../../engine/records/decimal';
+import { blankItem, draftOf, headerChanged, itemsPayload, priceDraft, splitItemErrors } from '../../engine/records/draft';
+import { moveChoice, type OfferedStep } from '../../engine/records/moves';
+import { applicableList } from '../../engine/records/pricing';
+import { isDirty, itemsGridMachine } from '../../machines/itemsGrid';
+import { emitUpdateList } from '../../widgets/DataTable';
+import { formFieldErrors } from '../../widgets/SchemaForm/validator';
+import { showError, showSuccess } from '../../widgets/toaster';
+import { reportFailure } from '../app/feedback';
+import { entityOf } from '../metadata';
+import { useArticles } from './articles';
+import { recordCalls } from './calls';
+import type { Place } from './place';
+
+/** The header fields a user changes (the rest are the server's). */
+export const EDITABLE_HEADER = ['fecha', 'cliente', 'vendedor', 'referencia_numero', 'referencia_texto', 'notas'] as const;
+/** Never sent back: the items go apart, the money is the server's. */
+const NOT_SENT = ['id', 'version', 'items', 'subtotal', 'total', 'impuestos'];
+
+export type LoadState = { state: 'loading' } | { state: 'ready' } | { state: 'forbidden'; message: string } | { state: 'missing' };
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+const headerOf = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([k]) => !NOT_SENT.includes(k)));
+
+export function useRecord(place: Place, id: string | null) {
+  const { t, i18n } = useTranslation();
+  const entity = entityOf('registro');
+  const point = decimalPoint(i18n.language);
+  const [load, setLoad] = useState<LoadState>(id === null ? { state: 'ready' } : { state: 'loading' });
+  const [record, setRecord] = useState<StoredRecord | null>(null);
+  /** What the form starts from (changes only on load and save). */
+  const [seed, setSeed] = useState<Record<string, unknown>>(() => ({ fecha: today() }));
+  /** The header as on screen. */
+  const [header, setHeader] = useState<Record<string, unknown>>(seed);
+  const [grid, sendGrid] = useMachine(itemsGridMachine, { input: { rows: id === null ? [blankItem('n0')] : [] } });
+  const [headerErrors, setHeaderErrors] = useState<FieldError[]>([]);
+  const [itemErrors, setItemErrors] = useState<FieldError[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [clientPriceType, setClientPriceType] = useState<string | null>(null);
+  /** Who holds the record, as a refusal (409 REGISTRO_TOMADO) named them. */
+  const [takenBy, setTakenBy] = useState<string | null>(null);
+
+  const show = useCallback(
+    (stored: StoredRecord) => {
+      setRecord(stored);
+      setTakenBy(null);
+      const h = headerOf(stored);
+      setSeed(h);
+      setHeader(h);
+      sendGrid({ type: 'LOAD', rows: draftOf(stored.items as Record<string, unknown>[] | undefined, point) });
+    },
+    [sendGrid, point],
+  );
+
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    recordCalls.show(id).then(
+      (r) => live && (show(r), setLoad({ state: 'ready' })),
+      (e) => {
+        if (!live) return;
+        if (e instanceof ApiError && e.status === 403) setLoad({ state: 'forbidden', message: e.code && i18n.exists(`errors.${e.code}`) ? t(`errors.${e.code}`) : e.message });
+        else setLoad({ state: 'missing' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // a record is loaded once per page (the page is keyed by its id)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  // the client's price type picks the price list
+  const cliente = typeof header.cliente === 'number' ? header.cliente : null;
+  useEffect(() => {
+    if (!place.activity.usa_listas_precio || cliente === null) return setClientPriceType(null);
+    let live = true;
+    recordCalls.party(cliente).then(
+      (p) => live && setClientPriceType(typeof p.tipo_precio === 'string' ? p.tipo_precio : null),
+      () => live && setClientPriceType(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [cliente, place.activity.usa_listas_precio]);
+
+  const { rows } = grid.context;
+  const articles = useArticles(rows.map((r) => r.articulo));
+  const pricing = useMemo(() => {
+    const usesLists = place.activity.usa_listas_precio === true;
+    const ctx = { usesLists, list: applicableList(usesLists, clientPriceType, place.activity.lista_precio), date: String(header.fecha ?? today()) };
+    return priceDraft(rows, articles.get, ctx);
+    // articles.version: a newly loaded article prices its rows
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, articles.version, clientPriceType, header.fecha, place.activity]);
+
+  const dirty = headerChanged(header, seed, EDITABLE_HEADER) || isDirty(grid.context);
+  const split = useMemo(() => splitItemErrors(itemErrors, rows), [itemErrors, rows]);
+
+  const failed = (e: unknown) => {
+    if (!(e instanceof ApiError)) return;
+    if (e.code === 'REGISTRO_TOMADO') {
+      const holder = e.fieldErrors.find((f) => f.code === 'REGISTRO_TOMADO')?.params?.usuario;
+      showError(`${t('errors.REGISTRO_TOMADO')} ${holder ? t('execution.heldBy', { usuario: holder }) : ''}`.trim());
+      if (holder) setTakenBy(String(holder));
+      return;
+    }
+    reportFailure(e);
+  };
+
+  /** Saves header + items; resolves the stored record, or null when it could not be saved. */
+  const save = async (formHeader: Record<string, unknown>): Promise<StoredRecord | null> => {
+    const { items, errors } = itemsPayload(rows);
+    const data = { ...headerOf(formHeader), flujo: place.flow.id, actividad: place.activity.id, items };
+    errors.push(...formFieldErrors(entity.schema as RJSFSchema, data).filter((e) => e.field.startsWith('items.') && !errors.some((x) => x.field === e.field)));
+    if (place.activity.cuerpo_requerido && !items.length) errors.push({ field: 'items', code: 'minItems', params: { min: 1 } });
+    setItemErrors(errors);
+    setHeaderErrors([]);
+    if (errors.length) {
+      showError(t('execution.fixItems'));
+      return null;
+    }
+    setSaving(true);
+    try {
+      const stored = record ? await recordCalls.update(record.id, { ...data, version: record.version }) : await recordCalls.save(data);
+      show(stored);
+      showSuccess(t('entity.saved'));
+      emitUpdateList();
+      return stored;
+    } catch (e) {
+      if (e instanceof ApiError) {
+        setHeaderErrors(e.fieldErrors.filter((f) => !f.field.startsWith('items')));
+        setItemErrors(e.fieldErrors.filter((f) => f.field.startsWith('items')));
+      }
+      failed(e);
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const act = async (call: () => Promise<StoredRecord>, done: string): Promise<StoredRecord | null> => {
+    try {
+      const stored = await call();
+      show(stored);
+      showSuccess(done);
+      emitUpdateList();
+      return stored;
+    } catch (e) {
+      failed(e);
+      return null;
+    }
+  };
+
+  return {
+    entity,
+    load,
+    record,
+    takenBy,
+    seed,
+    header,
+    setHeader,
+    grid,
+    sendGrid,
+    articles,
+    pricing,
+    dirty,
+    saving,
+    headerErrors,
+    itemCellErrors: split.cells,
+    itemsError: split.other.find((e) => e.field === 'items'),
+    save,
+    take: () => act(() => recordCalls.take(record!.id), t('execution.taken')),
+    release: () => act(() => recordCalls.release(record!.id), t('execution.released')),
+    /** Moves along `step`; throws when refused (the move dialog stays open). */
+    move: async (step: OfferedStep) => {
+      try {
+        const moved = await recordCalls.move(record!.id, { ...moveChoice(step), version: record!.version });
+        showSuccess('fin' in step.destino ? t('execution.move.closed') : t('execution.move.moved', { activity: step.destino.titulo }));
+        emitUpdateList();
+        return moved;
+      } catch (e) {
+        failed(e);
+        throw e;
+      }
+    },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * A record's body items as an editable grid (issue 11): article picked by code or name, number cells typed
+ * as the user's language writes them, each line's subtotal / tax / total as priced by the engine, one row per
+ * item. The keyboard model and rows live in machines/itemsGrid.ts: this view draws them, sends what the user
+ * does, and moves focus where the machine says. On a phone the table scrolls sideways.
+ */
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { Box, Button, HStack, IconButton, Input, Table, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { isBlank, NUMBER_CELLS, type DraftItem, type DraftPricing, type ItemCell, type NumberCell } from '../engine/records/draft';
+import type { ActiveCell, GridKey, ItemsGridEvent } from '../machines/itemsGrid';
+import { Combobox } from './Combobox';
+import { CloseIcon } from './icons';
+import { formatMoney, formatNumber } from './money';
+import type { SliceSource } from './SchemaForm/useSelectOptions';
+
+export interface ItemsGridProps {
+  rows: DraftItem[];
+  lines: DraftPricing['lines'];
+  active: ActiveCell | null;
+  focusSeq: number;
+  send: (event: ItemsGridEvent) => void;
+  /** Options of the article cell (searching code and name). */
+  articleSource: SliceSource;
+  articleListKey: string;
+  readOnly?: boolean;
+  /** Length, width and height cells (made-to-measure articles). */
+  showDimensions?: boolean;
+  /** Messages per cell, keyed `<row index>.<cell>`. */
+  errors?: Readonly<Record<string, string>>;
+  /** Accessible name of the grid. */
+  label: string;
+  /** Column headers (the entity's item labels). */
+  labels: Readonly<Record<ItemCell | 'subtotal' | 'impuesto' | 'total', string>>;
+}
+
+const cellId = (row: DraftItem, cell: ItemCell) => `item-${row.key}-${cell}`;
+const errorId = (row: DraftItem, cell: ItemCell) => `${cellId(row, cell)}-error`;
+
+const KEYS: Record<string, GridKey | undefined> = { Enter: 'Enter', ArrowDown: 'ArrowDown', ArrowUp: 'ArrowUp' };
+
+export function ItemsGrid(props: ItemsGridProps) {
+  const { rows, lines, active, focusSeq, send, readOnly, showDimensions, errors = {}, label, labels } = props;
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const tableRef = useRef<HTMLTableElement>(null);
+  const cells = NUMBER_CELLS.filter((c) => showDimensions || !['largo', 'ancho', 'alto'].includes(c));
+  const header = (c: keyof typeof labels) => labels[c];
+
+  // focus goes where the machine asks (a new row, the row below, the quantity after an article)
+  useEffect(() => {
+    if (!focusSeq || !active || readOnly) return;
+    const row = rows[active.row];
+    if (row) (tableRef.current?.querySelector<HTMLInputElement>(`#${CSS.escape(cellId(row, active.cell))}`))?.focus();
+    // only a new request moves focus
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusSeq]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (e.defaultPrevented || readOnly) return;
+    const key = (e.ctrlKey || e.metaKey) && (e.key === 'Delete' || e.key === 'Backspace') ? 'Delete' : e.ctrlKey || e.metaKey || e.altKey ? undefined : KEYS[e.key];
+    if (!key) return;
+    e.preventDefault();
+    send({ type: 'KEY', key });
+  };
+
+  return (
+    <Box>
+      <Box overflowX="auto" borderWidth="1px" borderRadius="md">
+        <Table.Root ref={tableRef} size="sm" aria-label={label} minW={showDimensions ? '68rem' : '52rem'}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader w="3rem">#</Table.ColumnHeader>
+              <Table.ColumnHeader minW="16rem">{header('articulo')}</Table.ColumnHeader>
+              {cells.map((c) => (
+                <Table.ColumnHeader key={c} textAlign="end" minW="6.5rem">
+                  {header(c)}
+                </Table.ColumnHeader>
+              ))}
+              {(['subtotal', 'impuesto', 'total'] as const).map((c) => (
+                <Table.ColumnHeader key={c} textAlign="end" minW="7rem">
+                  {header(c)}
+                </Table.ColumnHeader>
+              ))}
+              {!readOnly && <Table.ColumnHeader w="3rem">{t('widgets.itemsGrid.actions')}</Table.ColumnHeader>}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row, i) => {
+              const line = lines[i];
+              const n = i + 1;
+              const started = !isBlank(row);
+              const priceProblem = started && row.articulo !== null && line && !line.pending && line.problem && row.cells.precio_unitario.trim() === '' ? line.problem : undefined;
+              const message = (cell: ItemCell) =>
+                errors[`${i}.${cell}`] ?? (cell === 'precio_unitario' && priceProblem ? t(priceProblem.code === 'required' ? 'validation.required' : `errors.${priceProblem.code}`, { label: header(cell) }) : undefined);
+              const money = (v: number | undefined) => (!started ? '' : line?.pending ? '…' : formatMoney(v, lang));
+              return (
+                <Table.Row key={row.key} onKeyDown={onKeyDown} verticalAlign="top">
+                  <Table.Cell color="fg.muted" pt="3">
+                    {n}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Combobox
+                      id={cellId(row, 'articulo')}
+                      value={row.articulo}
+                      onChange={(id) => send({ type: 'PICK_ARTICLE', index: i, articulo: id === null ? null : Number(id) })}
+                      source={props.articleSource}
+                      listKey={props.articleListKey}
+                      ariaLabel={t('widgets.itemsGrid.cell', { column: header('articulo'), n })}
+                      placeholder={t('widgets.itemsGrid.articlePlaceholder')}
+                      readOnly={readOnly}
+                      size="sm"
+                      inputProps={{ 'aria-invalid': message('articulo') ? true : undefined, 'aria-describedby': message('articulo') ? errorId(row, 'articulo') : undefined }}
+                      onFocus={() => send({ type: 'FOCUS', index: i, cell: 'articulo' })}
+                    />
+                    <CellMessage id={errorId(row, 'articulo')} text={message('articulo')} />
+                  </Table.Cell>
+                  {cells.map((c) => (
+                    <Table.Cell key={c}>
+                      {readOnly ? (
+                        <Text textAlign="end" pt="1.5">
+                          {row.cells[c]}
+                        </Text>
+                      ) : (
+                        <Input
+                          id={cellId(row, c)}
+                          size="sm"
+                          textAlign="end"
+                          inputMode="decimal"
+                          autoComplete="off"
+                          value={row.cells[c]}
+                          placeholder={c === 'precio_unitario' && line?.fromList && started ? formatNumber(line.precio_unitario, lang) : c === 'alicuota' && started && line ? formatNumber(line.alicuota, lang) : undefined}
+                          aria-label={t('widgets.itemsGrid.cell', { column: header(c), n })}
+                          aria-invalid={message(c) ? true : undefined}
+                          aria-describedby={message(c) ? errorId(row, c) : undefined}
+                          onChange={(e) => send({ type: 'TYPE', index: i, cell: c as NumberCell, text: e.target.value })}
+                          onFocus={() => send({ type: 'FOCUS', index: i, cell: c })}
+                        />
+                      )}
+                      <CellMessage id={errorId(row, c)} text={message(c)} />
+                    </Table.Cell>
+                  ))}
+                  <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
+                    {money(line?.subtotal)}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
+                    {money(line?.impuesto)}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums" fontWeight="medium" data-testid={`item-total-${n}`}>
+                    {money(line?.total)}
+                  </Table.Cell>
+                  {!readOnly && (
+                    <Table.Cell>
+                      <IconButton size="xs" variant="ghost" aria-label={t('widgets.itemsGrid.remove', { n })} onClick={() => send({ type: 'REMOVE_ROW', index: i })}>
+                        <CloseIcon />
+                      </IconButton>
+                    </Table.Cell>
+                  )}
+                </Table.Row>
+              );
+            })}
+            {rows.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={cells.length + 6} textAlign="center" color="fg.muted" py="4">
+                  {t('widgets.itemsGrid.empty')}
+                </Table.Cell>
+              </Table.Row>
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      {!readOnly && (
+        <HStack mt="2" gap="3" wrap="wrap">
+          <Button size="sm" variant="outline" onClick={() => send({ type: 'ADD_ROW' })}>
+            {t('widgets.itemsGrid.add')}
+          </Button>
+          <Text textStyle="xs" color="fg.muted">
+            {t('widgets.itemsGrid.keys')}
+          </Text>
+        </HStack>
+      )}
+    </Box>
+  );
+}
+
+function CellMessage({ id, text }: { id: string; text?: string }) {
+  if (!text) return null;
+  return (
+    <Text id={id} color="fg.error" textStyle="xs" mt="1" role="alert">
+      {text}
+    </Text>
+  );
+}
