@@ -19,7 +19,7 @@ describe('the items grid', () => {
     actor.send({ type: 'FOCUS', index: 1, cell: 'cantidad' });
     actor.send({ type: 'KEY', key: 'Enter' });
     expect(ctx().rows).toHaveLength(3);
-    expect(ctx().active).toEqual({ row: 2, cell: 'articulo' });
+    expect(ctx().active).toEqual({ row: 2, cell: 'article' });
     const seq = ctx().focusSeq;
     actor.send({ type: 'KEY', key: 'Enter' });
     expect(ctx().rows).toHaveLength(3);
@@ -35,16 +35,16 @@ describe('the items grid', () => {
     expect(ctx().active).toEqual({ row: 0, cell: 'precio_unitario' });
     actor.send({ type: 'KEY', key: 'ArrowUp' });
     expect(ctx().active).toEqual({ row: 0, cell: 'precio_unitario' });
-    expect(keyMove(ctx().rows, { row: 0, cell: 'articulo' }, 'ArrowDown')).toEqual({});
+    expect(keyMove(ctx().rows, { row: 0, cell: 'article' }, 'ArrowDown')).toEqual({});
   });
 
   it('picking an article moves on to its quantity; typing changes only that cell', () => {
     const { actor, ctx } = start([]);
     actor.send({ type: 'ADD_ROW' });
-    actor.send({ type: 'PICK_ARTICLE', index: 0, articulo: 12 });
+    actor.send({ type: 'PICK_ARTICLE', index: 0, article: 12 });
     expect(ctx().active).toEqual({ row: 0, cell: 'cantidad' });
     actor.send({ type: 'TYPE', index: 0, cell: 'cantidad', text: '3,5' });
-    expect(ctx().rows[0]).toMatchObject({ articulo: 12, cells: { cantidad: '3,5', ajuste: '' } });
+    expect(ctx().rows[0]).toMatchObject({ article: 12, cells: { cantidad: '3,5', ajuste: '' } });
   });
 
   it('Ctrl+Delete removes the active row; the last one left becomes a blank row', () => {
@@ -55,7 +55,7 @@ describe('the items grid', () => {
     expect(ctx().active).toEqual({ row: 0, cell: 'cantidad' });
     actor.send({ type: 'REMOVE_ROW', index: 0 });
     expect(ctx().rows).toHaveLength(1);
-    expect(ctx().rows[0].articulo).toBeNull();
+    expect(ctx().rows[0].article).toBeNull();
   });
 
   it('is dirty after a change, not after a blank row, clean again once loaded', () => {

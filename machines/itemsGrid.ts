@@ -35,14 +35,14 @@ export type ItemsGridEvent =
   | { type: 'LOAD'; rows: DraftItem[] }
   | { type: 'ADD_ROW' }
   | { type: 'REMOVE_ROW'; index: number }
-  | { type: 'PICK_ARTICLE'; index: number; articulo: number | null }
+  | { type: 'PICK_ARTICLE'; index: number; article: number | null }
   | { type: 'TYPE'; index: number; cell: NumberCell; text: string }
   | { type: 'FOCUS'; index: number; cell: ItemCell }
   | { type: 'KEY'; key: GridKey };
 
 /** What is compared for `dirty`: the rows a save would send. */
 export const serializeRows = (rows: readonly DraftItem[]) =>
-  JSON.stringify(rows.filter((r) => !isBlank(r)).map((r) => [r.id ?? null, r.articulo, r.cells, r.rest]));
+  JSON.stringify(rows.filter((r) => !isBlank(r)).map((r) => [r.id ?? null, r.article, r.cells, r.rest]));
 
 export const isDirty = (c: Pick<ItemsGridContext, 'rows' | 'baseline'>) => serializeRows(c.rows) !== c.baseline;
 
@@ -55,9 +55,9 @@ export function keyMove(rows: readonly DraftItem[], active: ActiveCell | null, k
       if (active.row < last) return { active: { row: active.row + 1, cell: active.cell } };
       return isBlank(rows[active.row]) ? {} : { add: true };
     case 'ArrowDown':
-      return active.cell !== 'articulo' && active.row < last ? { active: { row: active.row + 1, cell: active.cell } } : {};
+      return active.cell !== 'article' && active.row < last ? { active: { row: active.row + 1, cell: active.cell } } : {};
     case 'ArrowUp':
-      return active.cell !== 'articulo' && active.row > 0 ? { active: { row: active.row - 1, cell: active.cell } } : {};
+      return active.cell !== 'article' && active.row > 0 ? { active: { row: active.row - 1, cell: active.cell } } : {};
     case 'Delete':
       return { remove: active.row };
   }
@@ -65,7 +65,7 @@ export function keyMove(rows: readonly DraftItem[], active: ActiveCell | null, k
 
 function withRow(c: ItemsGridContext): Partial<ItemsGridContext> {
   const rows = [...c.rows, blankItem(`n${c.nextKey}`)];
-  return { rows, nextKey: c.nextKey + 1, active: { row: rows.length - 1, cell: 'articulo' }, focusSeq: c.focusSeq + 1 };
+  return { rows, nextKey: c.nextKey + 1, active: { row: rows.length - 1, cell: 'article' }, focusSeq: c.focusSeq + 1 };
 }
 
 function withoutRow(c: ItemsGridContext, index: number): Partial<ItemsGridContext> {
@@ -73,7 +73,7 @@ function withoutRow(c: ItemsGridContext, index: number): Partial<ItemsGridContex
   const rows = c.rows.filter((_, i) => i !== index);
   if (!rows.length) return { ...withRow({ ...c, rows }), focusSeq: c.focusSeq + 1 };
   const row = Math.min(index, rows.length - 1);
-  return { rows, active: { row, cell: c.active?.cell ?? 'articulo' }, focusSeq: c.focusSeq + 1 };
+  return { rows, active: { row, cell: c.active?.cell ?? 'article' }, focusSeq: c.focusSeq + 1 };
 }
 
 const patchRow = (rows: DraftItem[], index: number, change: (r: DraftItem) => DraftItem) => rows.map((r, i) => (i === index ? change(r) : r));
@@ -96,8 +96,8 @@ export const itemsGridMachine = setup({
     REMOVE_ROW: { actions: assign(({ context, event }) => withoutRow(context, event.index)) },
     PICK_ARTICLE: {
       actions: assign(({ context, event }) => ({
-        rows: patchRow(context.rows, event.index, (r) => ({ ...r, articulo: event.articulo })),
-        ...(event.articulo !== null ? { active: { row: event.index, cell: 'cantidad' as const }, focusSeq: context.focusSeq + 1 } : {}),
+        rows: patchRow(context.rows, event.index, (r) => ({ ...r, article: event.article })),
+        ...(event.article !== null ? { active: { row: event.index, cell: 'cantidad' as const }, focusSeq: context.focusSeq + 1 } : {}),
       })),
     },
     TYPE: {

@@ -4,8 +4,9 @@
  * store in Mendoza — article categories (rubros), 35 articles with locations, prices, a few specifications
  * and two kits made of components, 15 customers and 8 suppliers with CUITs that validate, 4 employees with
  * their job positions, users of each role, the sequences facturas / remitos / pedidos and the company record;
- * and an installation service (scripts/seed-demo-tasks.ts): a flow, two current work instructions with their
- * tasks, and installation orders whose tasks are under way.
+ * an installation service (scripts/seed-demo-tasks.ts): a flow, two current work instructions with their
+ * tasks, and installation orders whose tasks are under way; and sales (scripts/seed-demo-sales.ts): the verified
+ * flow "Ventas" in the group "Comercial" with orders the staff moved along it.
  *
  * It uses the server's own configuration (DATA_DIR / DATABASE_URL, server/config.ts) and writes only
  * through the server's API (buildServer + app.inject, as an administrator), so every rule of the server
@@ -28,6 +29,7 @@ import { loadConfig } from '../server/config';
 import { describeTarget } from '../server/db/connect';
 import { DEFAULT_SEQUENCE } from '../server/entities/registro';
 import { seedDemoTasks } from './seed-demo-tasks';
+import { seedSales } from './seed-demo-sales';
 
 export const DEMO_ADMIN_PASSWORD = 'Demo-Admin1!';
 
@@ -263,6 +265,8 @@ async function counts(db: Kysely<any>): Promise<Record<string, number>> {
     usuarios: await countRows(db, 'usuario'),
     instructivos: await countRows(db, 'instructivo'),
     tareas: await countRows(db, 'tarea'),
+    flujos: await countRows(db, 'flujo'),
+    registros: await countRows(db, 'registro'),
   };
 }
 
@@ -354,13 +358,18 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
     email: 'ventas@elhornero.com.ar',
   });
 
-  for (const s of SECUENCIAS) await save('secuencia', s.reinicio_anual ? { ...s, anio_actual: new Date().getFullYear() } : s);
+  const secuencia = new Map<string, number>();
+  for (const s of SECUENCIAS) secuencia.set(s.nombre, await save('secuencia', s.reinicio_anual ? { ...s, anio_actual: new Date().getFullYear() } : s));
 
   const proveedor = new Map<string, number>();
   for (const [i, p] of PROVEEDORES.entries())
     proveedor.set(p.razon_social ?? `${p.nombre} ${p.apellido}`, await save('perfil', partyRecord(p, 'proveedores', `PRO-${String(i + 1).padStart(4, '0')}`)));
+  const cliente = new Map<string, number>();
   for (const [i, c] of CLIENTES.entries())
-    await save('perfil', { ...partyRecord(c, 'clientes', `CLI-${String(i + 1).padStart(4, '0')}`), tipo_precio: c.razon_social ? 'Mayorista' : 'Minorista', zona: c.localidad });
+    cliente.set(
+      c.razon_social ?? `${c.nombre} ${c.apellido}`,
+      await save('perfil', { ...partyRecord(c, 'clientes', `CLI-${String(i + 1).padStart(4, '0')}`), tipo_precio: c.razon_social ? 'Mayorista' : 'Minorista', zona: c.localidad }),
+    );
 
   for (const [i, e] of EMPLEADOS.entries())
     await save('perfil', {
@@ -416,6 +425,21 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
 
   // instructives and tasks: the installation service (scripts/seed-demo-tasks.ts)
   await seedDemoTasks(call);
+  // ---- sales: process, verified flow "Ventas" and orders along it (scripts/seed-demo-sales.ts)
+  const tokens = new Map<string, string>();
+  const callAs = async (username: string, url: string, body: Row): Promise<Row> => {
+    let bearer = tokens.get(username);
+    if (!bearer) {
+      const who = EMPLEADOS.find((e) => e.user.username === username)!.user;
+      const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: who.password } });
+      if (login.statusCode !== 200) throw new Error(`seed:demo: login of ${username} answered ${login.statusCode}: ${login.body}`);
+      tokens.set(username, (bearer = (login.json() as { access_token: string }).access_token));
+    }
+    const res = await app.inject({ method: 'POST', url: `/api/${url}`, payload: body, headers: { authorization: `Bearer ${bearer}` } });
+    if (res.statusCode !== 200) throw new Error(`seed:demo: ${url} as ${username} answered ${res.statusCode}: ${res.body}`);
+    return res.json() as Row;
+  };
+  await seedSales({ call, callAs, puesto, articulo, cliente, secuencia });
 
   const adminIsDemo = await verifyPassword(DEMO_ADMIN_PASSWORD, admin.password_hash);
   const users: DemoUser[] = [
@@ -433,7 +457,8 @@ function report(result: SeedResult, target: string, adminName?: string): string 
     `Database: ${target}`,
     `${c.categorias} categories, ${c.articulos} articles, ${c.clientes} customers, ${c.proveedores} suppliers, ` +
       `${c.empleados} employees, ${c.puestos} job positions, ${c.secuencias} sequences, ${c.empresas} company record, ` +
-      `${c.instructivos} work instructions with ${c.tareas} tasks (of them and of installation orders).`,
+      `${c.instructivos} work instructions with ${c.tareas} tasks (of them and of installation orders), ` +
+      `${c.flujos} verified flows, ${c.registros} records along them.`,
     '',
     'Users (username / password / roles):',
     ...result.users.map((u) => `  ${u.username.padEnd(17)} ${u.password.padEnd(14)} ${u.roles.join(', ').padEnd(36)} ${u.who}`),

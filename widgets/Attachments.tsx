@@ -46,7 +46,7 @@ export function Attachments({ items, busy, canAttach, canRemove, note, onPick, o
         {t('widgets.attachments.title')}
       </Heading>
       {items === null ? (
-        <Spinner size="sm" aria-label={t('app.loading')} />
+        <Spinner size="sm" role="status" aria-label={t('app.loading')} />
       ) : items.length === 0 ? (
         <Text textStyle="sm" color="fg.muted">
           {t('widgets.attachments.empty')}

@@ -1,6 +1,6 @@
 /**
- * The icons a work card may show (schemas/flujo `tarjeta.icono`, plus a folder for groups and a step for
- * activities), drawn as line icons. Decorative: the card's title names it.
+ * The icons a work card may show (the names a flow's card may choose, plus a folder for groups and a step
+ * for activities), drawn as line icons. Decorative: the card's title names it.
  */
 import { createIcon, type IconProps } from '@chakra-ui/react';
 

@@ -8,7 +8,7 @@ import { TotalsPanel } from './TotalsPanel';
 import { sampleArticle, sampleArticleOptions } from './fixtures/articles';
 
 const LABELS = {
-  articulo: 'Artículo', cantidad: 'Cantidad', ajuste: 'Ajuste %', precio_unitario: 'Precio unitario', largo: 'Largo', ancho: 'Ancho', alto: 'Alto',
+  article: 'Artículo', cantidad: 'Cantidad', ajuste: 'Ajuste %', precio_unitario: 'Precio unitario', largo: 'Largo', ancho: 'Ancho', alto: 'Alto',
   alicuota: 'IVA %', subtotal: 'Subtotal', impuesto: 'IVA', total: 'Total',
 };
 const PRICING = { usesLists: true, list: 'Minorista', date: '2026-11-20' };

@@ -71,7 +71,7 @@ export function ItemsGrid(props: ItemsGridProps) {
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader w="3rem">#</Table.ColumnHeader>
-              <Table.ColumnHeader minW="16rem">{header('articulo')}</Table.ColumnHeader>
+              <Table.ColumnHeader minW="16rem">{header('article')}</Table.ColumnHeader>
               {cells.map((c) => (
                 <Table.ColumnHeader key={c} textAlign="end" minW="6.5rem">
                   {header(c)}
@@ -90,7 +90,7 @@ export function ItemsGrid(props: ItemsGridProps) {
               const line = lines[i];
               const n = i + 1;
               const started = !isBlank(row);
-              const priceProblem = started && row.articulo !== null && line && !line.pending && line.problem && row.cells.precio_unitario.trim() === '' ? line.problem : undefined;
+              const priceProblem = started && row.article !== null && line && !line.pending && line.problem && row.cells.precio_unitario.trim() === '' ? line.problem : undefined;
               const message = (cell: ItemCell) =>
                 errors[`${i}.${cell}`] ?? (cell === 'precio_unitario' && priceProblem ? t(priceProblem.code === 'required' ? 'validation.required' : `errors.${priceProblem.code}`, { label: header(cell) }) : undefined);
               const money = (v: number | undefined) => (!started ? '' : line?.pending ? '…' : formatMoney(v, lang));
@@ -101,19 +101,19 @@ export function ItemsGrid(props: ItemsGridProps) {
                   </Table.Cell>
                   <Table.Cell>
                     <Combobox
-                      id={cellId(row, 'articulo')}
-                      value={row.articulo}
-                      onChange={(id) => send({ type: 'PICK_ARTICLE', index: i, articulo: id === null ? null : Number(id) })}
+                      id={cellId(row, 'article')}
+                      value={row.article}
+                      onChange={(id) => send({ type: 'PICK_ARTICLE', index: i, article: id === null ? null : Number(id) })}
                       source={props.articleSource}
                       listKey={props.articleListKey}
-                      ariaLabel={t('widgets.itemsGrid.cell', { column: header('articulo'), n })}
+                      ariaLabel={t('widgets.itemsGrid.cell', { column: header('article'), n })}
                       placeholder={t('widgets.itemsGrid.articlePlaceholder')}
                       readOnly={readOnly}
                       size="sm"
-                      inputProps={{ 'aria-invalid': message('articulo') ? true : undefined, 'aria-describedby': message('articulo') ? errorId(row, 'articulo') : undefined }}
-                      onFocus={() => send({ type: 'FOCUS', index: i, cell: 'articulo' })}
+                      inputProps={{ 'aria-invalid': message('article') ? true : undefined, 'aria-describedby': message('article') ? errorId(row, 'article') : undefined }}
+                      onFocus={() => send({ type: 'FOCUS', index: i, cell: 'article' })}
                     />
-                    <CellMessage id={errorId(row, 'articulo')} text={message('articulo')} />
+                    <CellMessage id={errorId(row, 'article')} text={message('article')} />
                   </Table.Cell>
                   {cells.map((c) => (
                     <Table.Cell key={c}>

@@ -8,9 +8,9 @@ const chapa = { alicuota_iva: 21, factor_conversion: 1.5, listas_precio: [] };
 const articles: Record<number, object> = { 1: clavo, 2: tornillo, 3: chapa };
 const facts = (id: number) => articles[id];
 
-function row(key: string, articulo: number | null, cells: Partial<DraftItem['cells']> = {}): DraftItem {
+function row(key: string, article: number | null, cells: Partial<DraftItem['cells']> = {}): DraftItem {
   const b = blankItem(key);
-  return { ...b, articulo, cells: { ...b.cells, ...cells } };
+  return { ...b, article, cells: { ...b.cells, ...cells } };
 }
 
 describe('the price of an item (the rule the server runs)', () => {
@@ -56,7 +56,7 @@ describe('the record form rows', () => {
   it('come from stored items and go back with their ids, numbers parsed, computed fields left out', () => {
     const stored = [{ id: 7, articulo: 1, cantidad: 2.5, precio_unitario: 0.41, ajuste: null, alicuota: 21, subtotal: 1.03, impuesto: 0.22, total: 1.25, factor: null, descripcion: 'x', entregado: 0, restante: 2.5 }];
     const rows = draftOf(stored, ',');
-    expect(rows[0]).toMatchObject({ key: 'i7', id: 7, articulo: 1, rest: { descripcion: 'x' } });
+    expect(rows[0]).toMatchObject({ key: 'i7', id: 7, article: 1, rest: { descripcion: 'x' } });
     expect(rows[0].cells).toMatchObject({ cantidad: '2,5', precio_unitario: '0,41', alicuota: '21', ajuste: '' });
     const { items, errors } = itemsPayload([...rows, row('n', 2, { cantidad: '1.234,5' }), row('blank', null)]);
     expect(errors).toEqual([]);
@@ -87,13 +87,14 @@ describe('errors and changes of the record form', () => {
       [
         { field: 'items.1.cantidad', code: 'type' },
         { field: 'items.0.precio_unitario', code: 'PRECIO_NO_ENCONTRADO' },
+        { field: 'items.0.articulo', code: 'enum' },
         { field: 'items', code: 'minItems' },
         { field: 'cliente', code: 'enum' },
         { field: 'items.7.cantidad', code: 'type' },
       ],
       rows,
     );
-    expect(Object.keys(cells)).toEqual(['2.cantidad', '1.precio_unitario']);
+    expect(Object.keys(cells)).toEqual(['2.cantidad', '1.precio_unitario', '1.article']);
     expect(other.map((e) => e.field)).toEqual(['items', 'cliente', 'items.7.cantidad']);
   });
 

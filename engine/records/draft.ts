@@ -11,14 +11,16 @@ import { priceItem, type ArticlePriceFacts, type PricedItem, type PricingContext
 /** The cells a user types numbers in, in the order they are shown. */
 export const NUMBER_CELLS = ['cantidad', 'ajuste', 'precio_unitario', 'largo', 'ancho', 'alto', 'alicuota'] as const;
 export type NumberCell = (typeof NUMBER_CELLS)[number];
-export type ItemCell = 'articulo' | NumberCell;
+/** The grid's cells: the article (the item's `articulo`) and the number cells. */
+export type ItemCell = 'article' | NumberCell;
 
 export interface DraftItem {
   /** Stable key of the row on screen (a stored item's id, or a new one). */
   key: string;
   /** The stored item's id: sent back so the server keeps the row (and its history) in place. */
   id?: number;
-  articulo: number | null;
+  /** The item's article (`articulo`). */
+  article: number | null;
   cells: Record<NumberCell, string>;
   /** Other stored fields of the item (description, location, parent item), sent back unchanged. */
   rest: Record<string, unknown>;
@@ -30,11 +32,11 @@ const COMPUTED = new Set(['subtotal', 'impuesto', 'total', 'factor', 'entregado'
 const emptyCells = (): Record<NumberCell, string> => Object.fromEntries(NUMBER_CELLS.map((c) => [c, ''])) as Record<NumberCell, string>;
 
 export function blankItem(key: string): DraftItem {
-  return { key, articulo: null, cells: emptyCells(), rest: {} };
+  return { key, article: null, cells: emptyCells(), rest: {} };
 }
 
 /** A row the user has not started: no article and no number typed. Left out on save. */
-export const isBlank = (d: DraftItem) => d.articulo === null && NUMBER_CELLS.every((c) => d.cells[c].trim() === '');
+export const isBlank = (d: DraftItem) => d.article === null && NUMBER_CELLS.every((c) => d.cells[c].trim() === '');
 
 /** Stored items (as `show` answers them) as rows of the grid. */
 export function draftOf(items: readonly Record<string, unknown>[] | undefined, point: '.' | ','): DraftItem[] {
@@ -44,7 +46,7 @@ export function draftOf(items: readonly Record<string, unknown>[] | undefined, p
     const rest: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(item)) if (k !== 'id' && k !== 'articulo' && !COMPUTED.has(k) && !(NUMBER_CELLS as readonly string[]).includes(k)) rest[k] = v;
     const id = typeof item.id === 'number' ? item.id : undefined;
-    return { key: id !== undefined ? `i${id}` : `s${i}`, ...(id !== undefined ? { id } : {}), articulo: typeof item.articulo === 'number' ? item.articulo : null, cells, rest };
+    return { key: id !== undefined ? `i${id}` : `s${i}`, ...(id !== undefined ? { id } : {}), article: typeof item.articulo === 'number' ? item.articulo : null, cells, rest };
   });
 }
 
@@ -64,11 +66,11 @@ export function itemsPayload(rows: readonly DraftItem[]): { items: Record<string
   for (const d of rows.filter((r) => !isBlank(r))) {
     const i = items.length;
     const n = rowNumbers(d);
-    if (d.articulo === null) errors.push({ field: `items.${i}.articulo`, code: 'required' });
+    if (d.article === null) errors.push({ field: `items.${i}.articulo`, code: 'required' });
     for (const c of NUMBER_CELLS) if (n[c] === undefined) errors.push({ field: `items.${i}.${c}`, code: 'type', params: { type: 'number' } });
     if (n.cantidad === null) errors.push({ field: `items.${i}.cantidad`, code: 'required' });
     else if (typeof n.cantidad === 'number' && n.cantidad <= 0) errors.push({ field: `items.${i}.cantidad`, code: 'minValue', params: { min: 0 } });
-    const item: Record<string, unknown> = { ...d.rest, ...(d.id !== undefined ? { id: d.id } : {}), articulo: d.articulo };
+    const item: Record<string, unknown> = { ...d.rest, ...(d.id !== undefined ? { id: d.id } : {}), articulo: d.article };
     for (const c of NUMBER_CELLS) item[c] = n[c] ?? null;
     items.push(item);
   }
@@ -92,21 +94,21 @@ export function priceDraft(rows: readonly DraftItem[], article: (id: number) => 
   const lines = rows.map((d) => {
     const n = rowNumbers(d);
     const num = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
-    const facts = d.articulo === null ? undefined : article(d.articulo);
+    const facts = d.article === null ? undefined : article(d.article);
     const priced = priceItem(
       { cantidad: num(n.cantidad) ?? 0, precio_unitario: num(n.precio_unitario), ajuste: num(n.ajuste), largo: num(n.largo), ancho: num(n.ancho), alto: num(n.alto), alicuota: num(n.alicuota) },
       facts,
       ctx,
     );
-    return { ...priced, pending: d.articulo !== null && facts === undefined };
+    return { ...priced, pending: d.article !== null && facts === undefined };
   });
   const counted = lines.filter((_, i) => !isBlank(rows[i]));
   return { lines, totals: recordTotals(counted) };
 }
 
 /**
- * Item errors (`items.<sent index>.<cell>`, as the server and itemsPayload name them) by grid row and cell
- * (`<row index>.<cell>`); the rest (the header's, and `items` itself) apart.
+ * Item errors (`items.<sent index>.<field>`, as the server and itemsPayload name them) by grid row and cell
+ * (`<row index>.<cell>`: the article's field is the cell `article`); the rest (the header's, and `items` itself) apart.
  */
 export function splitItemErrors(errors: readonly FieldError[], rows: readonly DraftItem[]): { cells: Record<string, FieldError[]>; other: FieldError[] } {
   const rowOfSent: number[] = [];
@@ -116,7 +118,7 @@ export function splitItemErrors(errors: readonly FieldError[], rows: readonly Dr
   for (const e of errors) {
     const m = /^items\.(\d+)\.(.+)$/.exec(e.field);
     const row = m ? rowOfSent[Number(m[1])] : undefined;
-    if (m && row !== undefined) (cells[`${row}.${m[2]}`] ??= []).push(e);
+    if (m && row !== undefined) (cells[`${row}.${m[2] === 'articulo' ? 'article' : m[2]}`] ??= []).push(e);
     else other.push(e);
   }
   return { cells, other };

@@ -15,7 +15,7 @@ export default function ExecutionScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const { flowId, activityId, id, show } = useParams();
   const place = usePlace(flowId, activityId);
-  if (place.state === 'loading') return <Spinner aria-label={t('app.loading')} />;
+  if (place.state === 'loading') return <Spinner role="status" aria-label={t('app.loading')} />;
   if (place.state === 'failed') return <MessagePage title={t('execution.unavailable.title')} text={t('execution.unavailable.text')} />;
   if (!id) return <RecordList place={place.data} />;
   return <RecordPage key={`${id}/${show ?? ''}`} place={place.data} id={id === 'create' ? null : id} show={show === 'show'} />;

@@ -48,7 +48,7 @@ export function MoveDialog({ recordId, onMove, onClose }: MoveDialogProps) {
   return (
     <Modal open onClose={onClose} title={t('execution.move.title')} persistent={false}>
       {steps === null ? (
-        <Spinner aria-label={t('app.loading')} />
+        <Spinner role="status" aria-label={t('app.loading')} />
       ) : steps.length === 0 ? (
         <Text color="fg.muted">{t('execution.move.none')}</Text>
       ) : (

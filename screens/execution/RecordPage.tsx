@@ -35,7 +35,7 @@ const FORM_ID = 'record-header';
 /** Header fields the form does not show: the items have their grid, the money its panel, the place the title. */
 const HIDDEN = ['items', 'subtotal', 'total', 'impuestos', 'flujo', 'actividad', 'numero_valor', 'nodo', 'pila', 'asignado_a'];
 const HIDDEN_NEW = ['numero', 'estado', 'asignado_nombre', 'padre'];
-const ITEM_LABELS = ['articulo', 'cantidad', 'ajuste', 'precio_unitario', 'largo', 'ancho', 'alto', 'alicuota', 'subtotal', 'impuesto', 'total'] as const;
+const ITEM_LABELS = ['article', 'cantidad', 'ajuste', 'precio_unitario', 'largo', 'ancho', 'alto', 'alicuota', 'subtotal', 'impuesto', 'total'] as const;
 
 /** The record's form without its items and totals; clients and sellers picked from their kind of party. */
 function headerEntity(base: ResolvedEntity, creating: boolean): ResolvedEntity {
@@ -85,12 +85,12 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     return () => window.removeEventListener('keydown', onKey);
   }, [readOnly]);
 
-  if (r.load.state === 'loading') return <Spinner aria-label={t('app.loading')} />;
+  if (r.load.state === 'loading') return <Spinner role="status" aria-label={t('app.loading')} />;
   if (r.load.state === 'forbidden') return <MessagePage title={t('execution.forbidden.title')} text={r.load.message || t('errors.REGISTRO_SIN_PERMISO')} />;
   if (r.load.state === 'missing') return <MessagePage title={t('execution.missing.title')} text={t('execution.missing.text')} actionLabel={t('execution.backToList')} onAction={() => navigate(listPath)} />;
 
   const title = creating ? t('execution.new', { activity: activity.titulo }) : t('execution.recordTitle', { numero: record?.numero ?? '', activity: activity.titulo });
-  const itemLabels = Object.fromEntries(ITEM_LABELS.map((c) => [c, t(`entities.registro.items.items.${c}`)])) as Record<(typeof ITEM_LABELS)[number], string>;
+  const itemLabels = Object.fromEntries(ITEM_LABELS.map((c) => [c, t(`entities.registro.items.items.${c === 'article' ? 'articulo' : c}`)])) as Record<(typeof ITEM_LABELS)[number], string>;
   const cellErrors = Object.fromEntries(
     Object.entries(r.itemCellErrors).map(([key, errors]) => {
       const code = errors[0]?.code;
@@ -98,7 +98,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
       return [key, code && i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : (fieldMessage(errors, label, t, (k) => i18n.exists(k)) ?? '')];
     }),
   );
-  const showDimensions = r.grid.context.rows.some((row) => ['largo', 'ancho', 'alto'].some((c) => row.cells[c as 'largo'].trim() !== '') || (row.articulo !== null && r.articles.get(row.articulo)?.es_a_medida));
+  const showDimensions = r.grid.context.rows.some((row) => ['largo', 'ancho', 'alto'].some((c) => row.cells[c as 'largo'].trim() !== '') || (row.article !== null && r.articles.get(row.article)?.es_a_medida));
 
   const onSubmit = async (data: Record<string, unknown>) => {
     const stored = await r.save(data);

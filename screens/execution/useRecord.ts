@@ -102,7 +102,7 @@ export function useRecord(place: Place, id: string | null) {
   }, [cliente, place.activity.usa_listas_precio]);
 
   const { rows } = grid.context;
-  const articles = useArticles(rows.map((r) => r.articulo));
+  const articles = useArticles(rows.map((r) => r.article));
   const pricing = useMemo(() => {
     const usesLists = place.activity.usa_listas_precio === true;
     const ctx = { usesLists, list: applicableList(usesLists, clientPriceType, place.activity.lista_precio), date: String(header.fecha ?? today()) };

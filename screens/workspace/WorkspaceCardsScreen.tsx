@@ -19,7 +19,7 @@ import { executionPath, flowHref, groupHref, groupsHref, UNGROUPED } from './lin
 
 function Cards<T>({ loaded, empty, children }: { loaded: Loaded<T[]>; empty: string; children: (rows: T[]) => ReactNode }) {
   const { t } = useTranslation();
-  if (loaded.state === 'loading') return <Spinner aria-label={t('app.loading')} />;
+  if (loaded.state === 'loading') return <Spinner role="status" aria-label={t('app.loading')} />;
   if (loaded.state === 'failed') return <Text color="fg.error">{t('workspace.failed')}</Text>;
   if (!loaded.data.length) return <Text color="fg.muted">{empty}</Text>;
   return (

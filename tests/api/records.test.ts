@@ -209,6 +209,21 @@ describeBackends('records', (backend) => {
       expect(taken.asignado_nombre).toBe('otra');
       expect((await ok(`registro/update/${r.id}`, { ...taken, notas: 'ahora mía' }, otra)).notas).toBe('ahora mía');
     });
+
+    it('a move may take a record to an activity the mover does not work in: it answers the moved record, then it is out of reach', async () => {
+      const r = await ok('registro/save', sale(), vendedora);
+      const anulado = await ok(`actividad/show/${ids.anulado}`);
+      const deposito = (await ok('puesto/save', { nombre: 'Depósito' })).id;
+      await ok(`actividad/update/${ids.anulado}`, { ...anulado, puestos: [{ puesto: deposito }] });
+      try {
+        const moved = await ok(`registro/move/${r.id}`, { respuesta: 'no', version: r.version }, vendedora);
+        expect(moved).toMatchObject({ id: r.id, actividad: ids.anulado });
+        expect(await post(`registro/show/${r.id}`, {}, vendedora)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
+      } finally {
+        const now = await ok(`actividad/show/${ids.anulado}`);
+        await ok(`actividad/update/${ids.anulado}`, { ...now, puestos: anulado.puestos.map((p: { puesto: number }) => ({ puesto: p.puesto })) });
+      }
+    });
   });
 
   describe('records from a parent', () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLOW_GROUP_TIPO } from '../../engine/categoria';
 import { isValidCuit } from '../../engine/cuit';
 import { ROLES } from '../../engine/roles';
 import { seedDemo, type SeedResult } from '../../scripts/seed-demo';
@@ -75,6 +76,41 @@ describeBackends('seed:demo', (backend) => {
       const perfil = await db.selectFrom('perfil').select('tipo').where('id', '=', login.perfilid).executeTakeFirstOrThrow();
       expect(perfil.tipo).toBe('empleados');
     }
+  });
+
+  // ---- sales (issue 11)
+  it('has a verified sales flow in a flow group with a card, open to the staff by job position', async () => {
+    const login = async (username: string) => {
+      const u = result.users.find((x) => x.username === username)!;
+      return (await client.login(u.username, u.password)).access_token;
+    };
+    const seller = await login('carla.rios');
+    const groups = await client.post('/api/categoria/index', { filters: { tipo: FLOW_GROUP_TIPO } }, seller);
+    const comercial = groups.body.rows.find((g: { nombre: string }) => g.nombre === 'Comercial');
+    expect(comercial).toBeDefined();
+    const cards = await client.post(`/api/workspace/getFlowsCards/${comercial.id}`, {}, seller);
+    expect(cards.body).toEqual([expect.objectContaining({ nombre: 'Ventas', tarjeta: expect.objectContaining({ color: 'verde', icono: 'carrito' }), actividades: 2 })]);
+    const warehouse = await login('jorge.paez');
+    const steps = await client.post(`/api/workspace/getFlowActivities/${cards.body[0].id}`, {}, warehouse);
+    expect(steps.body.map((a: { titulo: string }) => a.titulo)).toEqual(['Preparación en depósito', 'Entrega al cliente']);
+  });
+
+  it('has orders created and moved along the sales flow, in several activities, with exact totals', async () => {
+    expect(result.counts).toMatchObject({ flujos: 1, registros: 5 });
+    const rows = await db
+      .selectFrom('registro')
+      .innerJoin('actividad', 'actividad.id', 'registro.actividad')
+      .select(['registro.numero', 'registro.estado', 'registro.total', 'registro.asignado_nombre', 'actividad.titulo'])
+      .orderBy('registro.numero')
+      .execute();
+    expect(new Set(rows.map((r) => r.titulo)).size).toBeGreaterThanOrEqual(4);
+    expect(rows.every((r) => /^PED-\d{6}$/.test(r.numero))).toBe(true);
+    expect(rows.filter((r) => r.estado === 'cerrado')).toHaveLength(1);
+    expect(rows.find((r) => r.titulo === 'Pedido de cliente')).toMatchObject({ estado: 'abierto', asignado_nombre: 'carla.rios' });
+    expect(rows.find((r) => r.titulo === 'Entrega al cliente')?.estado).toBe('en_espera');
+    // 120 LED lamps and 30 sockets at the wholesale list (90 % of retail), plus VAT
+    const hotel = await db.selectFrom('registro').select(['subtotal', 'total']).where('referencia_texto', '=', 'Recambio de iluminación, 3er piso').executeTakeFirstOrThrow();
+    expect(hotel).toEqual({ subtotal: 120 * 2610 + 30 * 5040, total: Math.round((120 * 2610 + 30 * 5040) * 121) / 100 });
   });
 
   it('does nothing on a second run', async () => {
