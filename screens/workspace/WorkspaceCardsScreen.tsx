@@ -17,13 +17,13 @@ import { Trail, type TrailStep } from './Trail';
 import { useLoad, type Loaded } from './useLoad';
 import { executionPath, flowHref, groupHref, groupsHref, UNGROUPED } from './links';
 
-function Cards<T>({ loaded, empty, children }: { loaded: Loaded<T[]>; empty: string; children: (rows: T[]) => ReactNode }) {
+function Cards<T>({ loaded, empty, label, children }: { loaded: Loaded<T[]>; empty: string; label: string; children: (rows: T[]) => ReactNode }) {
   const { t } = useTranslation();
   if (loaded.state === 'loading') return <Spinner role="status" aria-label={t('app.loading')} />;
   if (loaded.state === 'failed') return <Text color="fg.error">{t('workspace.failed')}</Text>;
   if (!loaded.data.length) return <Text color="fg.muted">{empty}</Text>;
   return (
-    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
+    <SimpleGrid as="ul" aria-label={label} listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
       {children(loaded.data)}
     </SimpleGrid>
   );
@@ -71,7 +71,7 @@ function Groups({ groups, flows }: { groups: Loaded<GroupRow[]>; flows: Loaded<F
   const all: Loaded<{ id: number | string; nombre: string }[]> =
     groups.state === 'ready' ? { state: 'ready', data: [...groups.data, ...(ungrouped.length ? [{ id: UNGROUPED, nombre: t('workspace.ungrouped') }] : [])] } : groups;
   return (
-    <Cards loaded={all} empty={t('workspace.noGroups')}>
+    <Cards loaded={all} empty={t('workspace.noGroups')} label={t('workspace.groupsList')}>
       {(rows) =>
         rows.map((g) => (
           <li key={g.id}>
@@ -93,7 +93,7 @@ function GroupFlows({ group, flows }: { group: string; flows: Loaded<FlowCardRow
   const shown: Loaded<FlowCardRow[]> =
     group === UNGROUPED ? (flows.state === 'ready' ? { state: 'ready', data: flows.data.filter((f) => f.grupo == null) } : flows) : cards;
   return (
-    <Cards loaded={shown} empty={t('workspace.noFlows')}>
+    <Cards loaded={shown} empty={t('workspace.noFlows')} label={t('workspace.flowsList')}>
       {(rows) =>
         rows.map((f) => (
           <li key={f.id}>
@@ -116,12 +116,12 @@ function FlowActivities({ flow }: { flow: number }) {
   const { t } = useTranslation();
   // a flow the user may not work in answers 404: the same as one without activities for them
   const activities = useLoad(() => workspaceCalls.flowActivities(flow).catch(() => []), [flow]);
-  const seen = new Set<number>();
   return (
-    <Cards loaded={activities} empty={t('workspace.noActivities')}>
+    <Cards loaded={activities} empty={t('workspace.noActivities')} label={t('workspace.activitiesList')}>
       {(rows) =>
         rows
-          .filter((a) => !seen.has(a.id) && seen.add(a.id))
+          // an activity that is two steps of the flow is one card
+          .filter((a, i) => rows.findIndex((b) => b.id === a.id) === i)
           .map((a) => (
             <li key={a.id}>
               <WorkCard title={a.titulo} href={`#${executionPath(flow, a.id)}`} text={a.codificacion} color={DEFAULT_CARD_COLOR} icon="paso" />
