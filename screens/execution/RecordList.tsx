@@ -12,7 +12,7 @@ import { tableSource } from '../app/entityData';
 import { useSession } from '../app/useSession';
 import { entityOf } from '../metadata';
 import { Trail } from '../workspace/Trail';
-import { executionPath, flowHref, groupsHref } from '../workspace/links';
+import { executionPath, flowPath, groupsPath } from '../workspace/links';
 import type { Place } from './place';
 
 export function RecordList({ place }: { place: Place }) {
@@ -28,7 +28,7 @@ export function RecordList({ place }: { place: Place }) {
   const open = (row: Row, show: boolean) => navigate(executionPath(flow.id, activity.id, row.id as number, show));
   return (
     <Stack gap="3">
-      <Trail steps={[{ label: t('routes.workspacecard'), href: groupsHref() }, { label: flow.nombre, href: flowHref(null, flow.id) }, { label: activity.titulo }]} />
+      <Trail steps={[{ label: t('routes.workspacecard'), to: groupsPath() }, { label: flow.nombre, to: flowPath(null, flow.id) }, { label: activity.titulo }]} />
       <div>
         <Heading as="h1" size="lg">
           {activity.titulo}

@@ -22,7 +22,7 @@ import { useSession } from '../app/useSession';
 import { RecordHistory } from '../entity/RecordHistory';
 import { rulesOf } from '../metadata';
 import { Trail } from '../workspace/Trail';
-import { executionPath, flowHref, groupsHref } from '../workspace/links';
+import { executionPath, flowPath, groupsPath } from '../workspace/links';
 import { ARTICLE_OPTIONS } from './articles';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { LeaveDialog } from './LeaveDialog';
@@ -134,9 +134,9 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     <Stack gap="3">
       <Trail
         steps={[
-          { label: t('routes.workspacecard'), href: groupsHref() },
-          { label: flow.nombre, href: flowHref(null, flow.id) },
-          { label: activity.titulo, href: `#${listPath}` },
+          { label: t('routes.workspacecard'), to: groupsPath() },
+          { label: flow.nombre, to: flowPath(null, flow.id) },
+          { label: activity.titulo, to: listPath },
           { label: creating ? t('execution.newShort') : String(record?.numero ?? '') },
         ]}
       />

@@ -46,7 +46,8 @@ export function useRecord(place: Place, id: string | null) {
   const [load, setLoad] = useState<LoadState>(id === null ? { state: 'ready' } : { state: 'loading' });
   const [record, setRecord] = useState<StoredRecord | null>(null);
   /** What the form starts from (changes only on load and save). */
-  const [seed, setSeed] = useState<Record<string, unknown>>(() => ({ fecha: today() }));
+  // the form checks the whole record's schema: its place in the flow is part of it (hidden, set by the route)
+  const [seed, setSeed] = useState<Record<string, unknown>>(() => ({ fecha: today(), flujo: place.flow.id, actividad: place.activity.id }));
   /** The header as on screen. */
   const [header, setHeader] = useState<Record<string, unknown>>(seed);
   const [grid, sendGrid] = useMachine(itemsGridMachine, { input: { rows: id === null ? [blankItem('n0')] : [] } });

@@ -2,11 +2,13 @@
 import { Fragment } from 'react';
 import { Breadcrumb } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 
 export interface TrailStep {
   label: string;
-  /** A hash link ("#/workspacecard?grupo=3"); the last step has none. */
-  href?: string;
+  /** A route path ("/workspacecard?grupo=3"); the last step has none. Router links, so a page that guards
+   * unsaved changes (useBlocker) is asked before leaving. */
+  to?: string;
 }
 
 export function Trail({ steps }: { steps: TrailStep[] }) {
@@ -17,7 +19,15 @@ export function Trail({ steps }: { steps: TrailStep[] }) {
         {steps.map((s, i) => (
           <Fragment key={`${i}-${s.label}`}>
             {i > 0 && <Breadcrumb.Separator />}
-            <Breadcrumb.Item>{s.href ? <Breadcrumb.Link href={s.href}>{s.label}</Breadcrumb.Link> : <Breadcrumb.CurrentLink>{s.label}</Breadcrumb.CurrentLink>}</Breadcrumb.Item>
+            <Breadcrumb.Item>
+              {s.to ? (
+                <Breadcrumb.Link asChild>
+                  <RouterLink to={s.to}>{s.label}</RouterLink>
+                </Breadcrumb.Link>
+              ) : (
+                <Breadcrumb.CurrentLink>{s.label}</Breadcrumb.CurrentLink>
+              )}
+            </Breadcrumb.Item>
           </Fragment>
         ))}
       </Breadcrumb.List>

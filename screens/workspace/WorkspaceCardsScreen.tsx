@@ -15,7 +15,7 @@ import type { ScreenProps } from '../registry';
 import { workspaceCalls, type FlowCardRow, type GroupRow } from '../execution/calls';
 import { Trail, type TrailStep } from './Trail';
 import { useLoad, type Loaded } from './useLoad';
-import { executionPath, flowHref, groupHref, groupsHref, UNGROUPED } from './links';
+import { executionPath, flowPath, groupPath, groupsPath, href, UNGROUPED } from './links';
 
 function Cards<T>({ loaded, empty, label, children }: { loaded: Loaded<T[]>; empty: string; label: string; children: (rows: T[]) => ReactNode }) {
   const { t } = useTranslation();
@@ -43,8 +43,8 @@ export default function WorkspaceCardsScreen({ route }: ScreenProps) {
   }, [group, groups, t]);
   const flowRow = flows.state === 'ready' && flow ? flows.data.find((f) => f.id === flow) : undefined;
 
-  const trail: TrailStep[] = [{ label: t(`routes.${route?.name ?? 'workspacecard'}`), href: group || flow ? groupsHref() : undefined }];
-  if (group) trail.push({ label: groupName || '…', href: flow ? groupHref(group) : undefined });
+  const trail: TrailStep[] = [{ label: t(`routes.${route?.name ?? 'workspacecard'}`), to: group || flow ? groupsPath() : undefined }];
+  if (group) trail.push({ label: groupName || '…', to: flow ? groupPath(group) : undefined });
   if (flow) trail.push({ label: flowRow?.nombre ?? '…' });
 
   const title = flow ? (flowRow?.nombre ?? t('workspace.flow')) : group ? groupName || t('workspace.group') : t(`routes.${route?.name ?? 'workspacecard'}`);
@@ -75,7 +75,7 @@ function Groups({ groups, flows }: { groups: Loaded<GroupRow[]>; flows: Loaded<F
       {(rows) =>
         rows.map((g) => (
           <li key={g.id}>
-            <WorkCard title={g.nombre} href={groupHref(g.id)} color={DEFAULT_CARD_COLOR} icon="carpeta" />
+            <WorkCard title={g.nombre} href={href(groupPath(g.id))} color={DEFAULT_CARD_COLOR} icon="carpeta" />
           </li>
         ))
       }
@@ -99,7 +99,7 @@ function GroupFlows({ group, flows }: { group: string; flows: Loaded<FlowCardRow
           <li key={f.id}>
             <WorkCard
               title={f.nombre}
-              href={flowHref(group, f.id)}
+              href={href(flowPath(group, f.id))}
               text={f.tarjeta?.texto || f.descripcion}
               color={cardColor(f.tarjeta?.color)}
               icon={f.tarjeta?.icono ?? 'documento'}
@@ -124,7 +124,7 @@ function FlowActivities({ flow }: { flow: number }) {
           .filter((a, i) => rows.findIndex((b) => b.id === a.id) === i)
           .map((a) => (
             <li key={a.id}>
-              <WorkCard title={a.titulo} href={`#${executionPath(flow, a.id)}`} text={a.codificacion} color={DEFAULT_CARD_COLOR} icon="paso" />
+              <WorkCard title={a.titulo} href={href(executionPath(flow, a.id))} text={a.codificacion} color={DEFAULT_CARD_COLOR} icon="paso" />
             </li>
           ))
       }

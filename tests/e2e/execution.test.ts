@@ -1,0 +1,224 @@
+/**
+ * Executing activities (issue 11) in real Chromium over the demo company (`npm run seed:demo`): a seller opens
+ * the sales card and creates an order with three items using the keyboard only, sees the line and record
+ * totals update as she types (the server's rule: the client's wholesale list, VAT per line), saves with Ctrl+S,
+ * attaches a file (and is told in words when a file is over the limits), is asked before losing unsaved
+ * changes, and moves the order through the approval question. A second seller opening it while she holds it
+ * sees REGISTRO_TOMADO with her name; a user of another job position gets a message page without a toast
+ * (spec §8). The form is checked in English and at phone width too.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Kysely } from 'kysely';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../scripts/seed-demo';
+import { startApp } from '../support/app';
+import { PHONE, launchBrowser, loginAs, newPage } from '../support/browser';
+import { api, createUser } from '../support/server';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let db: Kysely<any>;
+const ids: Record<string, number> = {};
+let recordPath = '';
+
+beforeAll(async () => {
+  app = await startApp();
+  expect((await seedDemo(app)).seeded).toBe(true);
+  db = app.db as unknown as Kysely<any>;
+  const activity = async (titulo: string) => (await db.selectFrom('actividad').select('id').where('titulo', '=', titulo).executeTakeFirstOrThrow()).id as number;
+  ids.flujo = (await db.selectFrom('flujo').select('id').where('nombre', '=', 'Ventas').executeTakeFirstOrThrow()).id;
+  ids.pedido = await activity('Pedido de cliente');
+  ids.aprobacion = await activity('Aprobación del pedido');
+  ids.preparacion = await activity('Preparación en depósito');
+  // a second seller, with the same job position
+  const client = api(app.baseUrl);
+  const admin = (await client.login('admin', 'Admin-pass1!')).access_token;
+  const vendedor = (await db.selectFrom('puesto').select('id').where('nombre', '=', 'Vendedor de salón').executeTakeFirstOrThrow()).id;
+  const party = await client.post('/api/perfil/save', { tipo: 'empleados', nombre: 'Tomás', apellido: 'Gil', empleado: { puesto: vendedor } }, admin);
+  await createUser(app.db, { username: 'tomas.gil', password: 'Demo-User3!', roles: ['ROLE_USER'], perfilid: party.body.id });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function signedIn(username: string, password: string, viewport?: { width: number; height: number }) {
+  const { page, context } = await newPage(browser.browser, app.baseUrl, viewport);
+  await loginAs(page, username, password);
+  await page.getByRole('heading', { name: `Hola, ${username}` }).waitFor();
+  return { page, context };
+}
+
+const totalOf = (page: Page, name = 'Totales') => page.getByRole('region', { name }).locator('dd').last();
+
+/** Types a code in the article cell that has focus, picks the option with the keyboard, then the quantity. */
+async function keyItem(page: Page, code: string, option: string, quantity: string) {
+  await page.keyboard.type(code);
+  await page.getByRole('option', { name: option }).waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  // picking the article moves on to its quantity
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Cantidad, ítem \d$/);
+  await page.keyboard.type(quantity);
+}
+
+async function serious(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('executing an activity', () => {
+  it('a seller creates an order of three items with the keyboard, sees the totals as she types, saves it and attaches a file', async () => {
+    const { page, context } = await signedIn('carla.rios', 'Demo-User1!');
+    try {
+      await page.goto(`${app.baseUrl}/#/workspacecard`);
+      await page.getByRole('link', { name: 'Comercial' }).click();
+      await page.getByRole('link', { name: 'Ventas' }).click();
+      await page.getByRole('link', { name: 'Pedido de cliente' }).click();
+      await page.getByRole('heading', { name: 'Pedido de cliente', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Agregar' }).click();
+      await page.getByRole('heading', { name: 'Nuevo registro · Pedido de cliente', level: 1 }).waitFor();
+
+      // the client (a company: the wholesale list, 90 % of retail)
+      await page.getByRole('combobox', { name: /^Cliente/ }).focus();
+      await page.keyboard.type('Andina');
+      await page.getByRole('option', { name: /Constructora Andina/ }).waitFor();
+      // the blank entry comes first: the client may be left empty
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('combobox', { name: /^Cliente/ }).inputValue()).toMatch(/^Constructora Andina/);
+
+      await page.getByRole('combobox', { name: 'Artículo, ítem 1' }).focus();
+      await keyItem(page, 'CEM-050', 'CEM-050 · Cemento portland 50 kg', '10');
+      // 10 × 8,820 + 21 % VAT, as she types
+      await expect.poll(() => totalOf(page).textContent()).toBe('106.722,00');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Artículo, ítem 2');
+      await keyItem(page, 'CAL-025', 'CAL-025 · Cal hidratada 25 kg', '4');
+      await page.keyboard.press('Enter');
+      await keyItem(page, 'HIE-08', 'HIE-08 · Hierro nervado 8 mm x 12 m', '2');
+      await page.keyboard.type('5');
+      // 88,200 + 15,120 + 258,750 = 362,070 plus 21 % = 438,104.70
+      await expect.poll(() => totalOf(page).textContent()).toBe('438.104,70');
+      expect(await page.getByTestId('item-total-3').textContent()).toBe('313.087,50');
+
+      await page.keyboard.press('Control+s');
+      await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+      recordPath = new URL(page.url()).hash.slice(1);
+      await page.getByRole('heading', { name: /^Registro PED-\d{6} · Pedido de cliente$/, level: 1 }).waitFor();
+      await expect.poll(() => totalOf(page).textContent()).toBe('438.104,70');
+      const stored = await db.selectFrom('registro').select(['id', 'total', 'asignado_nombre']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ total: 438104.7, asignado_nombre: 'carla.rios' });
+      ids.record = stored.id;
+
+      // attachments: the limits are said in words, a good file is listed
+      const files = page.locator('input[type=file]');
+      await files.setInputFiles({ name: 'grande.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+      await page.getByText('El archivo supera los 5 MB.').waitFor();
+      await files.setInputFiles({ name: `${'n'.repeat(96)}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') });
+      await page.getByText('El nombre del archivo debe tener menos de 100 caracteres.').waitFor();
+      await files.setInputFiles({ name: 'orden-de-compra.txt', mimeType: 'text/plain', buffer: Buffer.from('Orden de compra 4471') });
+      await page.getByRole('list', { name: 'Adjuntos' }).getByText('orden-de-compra.txt').waitFor();
+      expect(await serious(page)).toEqual([]);
+
+      // unsaved changes are not lost silently
+      await page.getByRole('textbox', { name: /^Notas/ }).fill('Entregar por la mañana');
+      await page.getByRole('navigation', { name: 'Ubicación' }).getByRole('link', { name: 'Pedido de cliente' }).click();
+      await page.getByRole('dialog', { name: 'Cambios sin guardar' }).waitFor();
+      await page.getByRole('button', { name: 'Seguir editando' }).click();
+      expect(new URL(page.url()).hash.slice(1)).toBe(recordPath);
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await page.getByText('Guardado.').first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a second seller opening it while she holds it sees REGISTRO_TOMADO and who holds it', async () => {
+    const { page, context } = await signedIn('tomas.gil', 'Demo-User3!');
+    try {
+      await page.goto(`${app.baseUrl}/#${recordPath}`);
+      const alert = page.getByRole('status').filter({ hasText: 'Otro usuario tiene tomado este registro.' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('Lo tiene tomado carla.rios.');
+      expect(await page.getByRole('button', { name: 'Guardar' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Tomar' }).click();
+      await page.getByText('Otro usuario tiene tomado este registro. Lo tiene tomado carla.rios.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a user of another job position gets a message page, without a toast', async () => {
+    const { page, context } = await signedIn('jorge.paez', 'Demo-User2!');
+    try {
+      await page.goto(`${app.baseUrl}/#${recordPath}`);
+      await page.getByRole('heading', { name: 'Sin acceso a este registro', level: 1 }).waitFor();
+      await page.getByText('No tiene permiso para trabajar en esta actividad.').waitFor();
+      await page.waitForTimeout(500);
+      expect(await page.locator('[data-scope="toast"][data-part="root"]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('she moves it to the approval, then through the approval question', async () => {
+    const { page, context } = await signedIn('carla.rios', 'Demo-User1!');
+    try {
+      await page.goto(`${app.baseUrl}/#${recordPath}`);
+      await page.getByRole('heading', { name: /^Registro PED-/, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Mover' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Mover el registro' });
+      await dialog.getByRole('button', { name: 'Aprobación del pedido' }).click();
+      await page.getByText('Registro movido a Aprobación del pedido.').waitFor();
+      await page.waitForURL(new RegExp(`#/execution/${ids.flujo}/${ids.pedido}$`));
+
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.aprobacion}/${ids.record}`);
+      await page.getByRole('heading', { name: /^Registro PED-\d{6} · Aprobación del pedido$/, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Mover' }).click();
+      await dialog.getByRole('button', { name: 'No → Fin (cierra el registro)' }).waitFor();
+      await dialog.getByRole('button', { name: 'Sí → Preparación en depósito' }).click();
+      await page.getByText('Registro movido a Preparación en depósito.').waitFor();
+      const moved = await db.selectFrom('registro').select(['actividad', 'estado']).where('id', '=', ids.record).executeTakeFirstOrThrow();
+      expect(moved).toEqual({ actividad: ids.preparacion, estado: 'abierto' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the record form reads in English, and works at phone width', async () => {
+    const path = `${app.baseUrl}/#/execution/${ids.flujo}/${ids.preparacion}/${ids.record}`;
+    const { page, context } = await signedIn('jorge.paez', 'Demo-User2!');
+    try {
+      await page.goto(path);
+      await page.getByRole('heading', { name: /^Registro PED-\d{6} · Preparación en depósito$/, level: 1 }).waitFor();
+      await page.getByTestId('language-switch').first().selectOption('en');
+      await page.getByRole('heading', { name: /^Record PED-\d{6} · Preparación en depósito$/, level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Items', level: 2 }).waitFor();
+      await expect.poll(() => totalOf(page, 'Totals').textContent()).toBe('438,104.70');
+      await page.getByRole('combobox', { name: 'Article, item 1' }).waitFor();
+      // view only here: the file is listed, nothing can be added
+      await page.getByRole('list', { name: 'Attachments' }).getByText('orden-de-compra.txt').waitFor();
+      expect(await page.getByRole('button', { name: 'Attach a file' }).count()).toBe(0);
+      expect(await serious(page)).toEqual([]);
+      await page.getByTestId('language-switch').first().selectOption('es');
+    } finally {
+      await context.close();
+    }
+    const phone = await signedIn('jorge.paez', 'Demo-User2!', PHONE);
+    try {
+      await phone.page.goto(path);
+      await phone.page.getByRole('heading', { name: /^Registro PED-/, level: 1 }).waitFor();
+      await expect.poll(() => totalOf(phone.page).textContent()).toBe('438.104,70');
+      // the items grid scrolls inside itself, the page does not
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await phone.page.getByRole('combobox', { name: 'Artículo, ítem 1' }).waitFor();
+      expect(await serious(phone.page)).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+});
