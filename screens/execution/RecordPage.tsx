@@ -17,6 +17,7 @@ import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
 import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
 import { SubHeader } from '../../widgets/SubHeader';
 import { TotalsPanel } from '../../widgets/TotalsPanel';
+import { showSuccess } from '../../widgets/toaster';
 import { optionsSource } from '../app/entityData';
 import { useSession } from '../app/useSession';
 import { RecordHistory } from '../entity/RecordHistory';
@@ -101,6 +102,8 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const showDimensions = r.grid.context.rows.some((row) => ['largo', 'ancho', 'alto'].some((c) => row.cells[c as 'largo'].trim() !== '') || (row.article !== null && r.articles.get(row.article)?.es_a_medida));
 
   const onSubmit = async (data: Record<string, unknown>) => {
+    // nothing to write: no new version, no empty history entry
+    if (!creating && !r.dirty) return showSuccess(t('execution.noChanges'));
     const stored = await r.save(data);
     if (stored && creating) {
       guard.allow();

@@ -3,6 +3,7 @@
  * exits 0 when budgets are missed (non-zero only when something fails).
  *
  *   BENCH_ROWS=1000000     articles to seed (each with one location and one price)
+ *   BENCH_RECORDS=100000   records of one activity to seed (the activity list and the 50-item save)
  *   BENCH_SECONDS=5        seconds per load case and concurrency (longer when requests are slow, see load.ts)
  *   BENCH_MAX_SECONDS=30   ceiling of one load case
  *   BENCH_BACKENDS=pglite,postgres
@@ -34,6 +35,7 @@ import {
 } from './browser';
 import { explainList, patternTotals, type Explained, type PatternTotal } from './explain';
 import { PATTERNS, deepOffsetFor, loadCases, login, runLoad, startServerProcess, type CaseResult } from './load';
+import { recordCases, seedRecords, type RecordsSetup } from './records';
 import { seedArticles, type SeedResult } from './seed';
 import { budget, fmt, log, round, table, type Budget } from './stats';
 
@@ -46,6 +48,8 @@ const int = (name: string, fallback: number) => {
 };
 
 const ROWS = int('BENCH_ROWS', 1_000_000);
+const RECORDS = int('BENCH_RECORDS', 100_000);
+const BUDGET_RECORDS = 100_000;
 const SECONDS = int('BENCH_SECONDS', 5);
 const MAX_SECONDS = Math.max(SECONDS, int('BENCH_MAX_SECONDS', 30));
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim()) as BackendName[];
@@ -64,6 +68,7 @@ interface BackendReport {
   describe?: string;
   version?: string;
   seed?: SeedResult;
+  records?: RecordsSetup;
   explain?: Explained[];
   totals?: PatternTotal[];
   load?: CaseResult[];
@@ -71,7 +76,7 @@ interface BackendReport {
 }
 
 /** Storage sync through the server's own start (creates the tables and indexes), then the set-based seed. */
-async function seed(store: BenchStore): Promise<{ seed: SeedResult; version: string; explain: Explained[]; totals: PatternTotal[] }> {
+async function seed(store: BenchStore): Promise<{ seed: SeedResult; records: RecordsSetup; version: string; explain: Explained[]; totals: PatternTotal[] }> {
   const handle = await buildServer({ ...store.options, adminPassword: ADMIN_PASSWORD, logger: false, staticDir: path.join(BUILD, 'none') });
   try {
     const { rows } = await sql<{ v: string }>`select version() as v`.execute(handle.db);
@@ -81,7 +86,9 @@ async function seed(store: BenchStore): Promise<{ seed: SeedResult; version: str
     const explain = await explainList(handle.db, patterns, deepOffsetFor(ROWS));
     log(`${store.backend}: totals of the patterns against a full count`);
     const totals = await patternTotals(handle.db, patterns);
-    return { seed: seeded, version: rows[0].v.split(' on ')[0], explain, totals };
+    log(`${store.backend}: seeding ${RECORDS.toLocaleString('en')} records of one activity`);
+    const records = await seedRecords(handle, ADMIN_PASSWORD, RECORDS);
+    return { seed: seeded, records, version: rows[0].v.split(' on ')[0], explain, totals };
   } finally {
     await handle.close();
   }
@@ -107,6 +114,7 @@ async function benchBackend(
     report.version = seeded.version;
     report.explain = seeded.explain;
     report.totals = seeded.totals;
+    report.records = seeded.records;
     const s = seeded.seed;
     const mib = (b: number | null | undefined) => (b ? `${(b / 2 ** 20).toFixed(0)} MiB` : '?');
     log(
@@ -128,7 +136,7 @@ async function benchBackend(
       const categoryId = await firstCategory(server.baseUrl, token);
       report.load = await runLoad(
         { baseUrl: server.baseUrl, token, seconds: SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS },
-        loadCases(ROWS, categoryId),
+        [...loadCases(ROWS, categoryId), ...recordCases(seeded.records, ROWS)],
       );
       if (browser) {
         log(`${name}: browser, navigation to the first rows of the article list`);
@@ -285,6 +293,14 @@ async function main() {
   for (const b of backends)
     for (const t of b.totals ?? [])
       if (t.estimated) budgets.push(budget(`estimated total of "${t.pattern}" off by (${b.backend})`, 10, '%', (100 * Math.abs(t.answered - t.exact)) / Math.max(1, t.exact), sizeNote));
+  const recordsNote = RECORDS < BUDGET_RECORDS ? `measured at ${RECORDS.toLocaleString('en')} records; the budget is for 100,000` : undefined;
+  for (const [name, label] of [['postgres', 'PostgreSQL'], ['pglite', 'PGlite']] as const) {
+    const b = backends.find((x) => x.backend === name);
+    const at = (key: string) => b?.load?.find((r) => r.key === key && r.connections === 1)?.p95;
+    const why = b?.skipped ?? (b ? undefined : 'backend not run');
+    budgets.push(budget(`record save p95, 50 items, ${label} (1 conn.)`, 50, 'ms', at('record-save-50'), why));
+    budgets.push(budget(`activity list first page p95, ${label} (1 conn.)`, name === 'postgres' ? 15 : 40, 'ms', at('record-index-activity'), why ?? recordsNote));
+  }
   budgets.push(budget('scroll p95 frame time', 16.7, 'ms', scroll?.all.p95, scroll ? undefined : 'browser off'));
   budgets.push(budget('keystroke to paint p95', 16, 'ms', once.keystrokes?.p95, once.keystrokes ? undefined : 'browser off'));
   budgets.push(budget('login route JavaScript (gzip)', 250, 'kB', once.js ? once.js.login.gzipBytes / 1024 : null, once.js ? undefined : 'browser off'));
@@ -301,7 +317,7 @@ async function main() {
   const report = {
     startedAt: started.toISOString(),
     finishedAt: new Date().toISOString(),
-    settings: { rows: ROWS, seconds: SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS },
+    settings: { rows: ROWS, records: RECORDS, seconds: SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS },
     machine: {
       cpus: cpus.length,
       cpuModel: cpus[0]?.model,

@@ -86,7 +86,14 @@ async function seed() {
     interesados: perfil?.id ? [{ perfil: perfil.id, rol: 'proveedor' }] : [],
   });
   const proceso = await save('proceso', { titulo: 'Ventas', codificacion: 'PR-VEN', descripcion: 'Atención de pedidos' });
-  await save('actividad', { proceso: proceso?.id, titulo: 'Pedido', codificacion: 'PR-VEN-01', adjuntos: 'opcional' });
+  const pedido = await save('actividad', { proceso: proceso?.id, titulo: 'Pedido', codificacion: 'PR-VEN-01', adjuntos: 'opcional' });
+  // the execution route's sample (/execution/1/1) is this flow's record list
+  const flujo = await save('flujo', {
+    nombre: 'Ventas',
+    nodos: [{ clave: 'i', tipo: 'inicio' }, { clave: 'p', tipo: 'actividad', actividad: pedido?.id }, { clave: 'f', tipo: 'fin' }],
+    conexiones: [{ desde: 'i', hacia: 'p' }, { desde: 'p', hacia: 'f' }],
+  });
+  await client.post(`/api/flujo/verify/${flujo?.id}`, {}, token);
   await save('secuencia', { nombre: 'Remitos', prefijo: 'R-', relleno_ceros: 6, proximo_valor: 1 });
   await save('empresa', { nombre: 'Mi empresa', razon_social: 'Mi Empresa S.A.', condicion_iva: 'responsable_inscripto' });
   // a current instructive with tasks, and a record that got them (the task area, the planning, their forms)

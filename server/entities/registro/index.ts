@@ -19,7 +19,7 @@ import { defineEntityServer, SYSTEM_ACTOR, type Data, type DocContext, type Stor
 import { seesEverything, workableWhere } from '../actividad/access';
 import type { Where } from '../list';
 import { nextNumber, sequenceIdByName } from '../secuencia/numbers';
-import { activityOf, verifiedFlow } from './context';
+import { activityOf, beginWrite, endWrite, verifiedFlow } from './context';
 import { deliveries, fromParent, quantityErrors } from './from-parent';
 import { checkAccess, checkHolder, preassigned } from './holding';
 import { isManaged, keepManaged } from './managed';
@@ -33,6 +33,7 @@ export const DEFAULT_SEQUENCE = 'Registros';
 const SHOWN_ONLY = ['entregado', 'restante'];
 
 function normalize({ doc, previous, ctx }: WriteArgs): Data {
+  beginWrite(ctx);
   const items = Array.isArray(doc.items)
     ? doc.items.map((i) => {
         if (!i || typeof i !== 'object') return i;
@@ -67,8 +68,8 @@ async function validate({ doc, previous, ctx }: WriteArgs): Promise<FieldError[]
 
 /** The number of a new record: from the activity's sequence, else the flow's, else the default one. */
 async function number(ctx: DocContext, doc: Data, activity: { secuencia?: number }): Promise<{ numero: string; numero_valor: number }> {
-  const flow = await ctx.docs.get(ctx, 'flujo', doc.flujo as number, { raw: true });
-  const sequence = activity.secuencia ?? (flow?.secuencia as number | undefined) ?? (await sequenceIdByName(ctx, DEFAULT_SEQUENCE));
+  const flow = await verifiedFlow(ctx, doc.flujo as number);
+  const sequence = activity.secuencia ?? flow.secuencia ?? (await sequenceIdByName(ctx, DEFAULT_SEQUENCE));
   if (sequence === undefined) throw badRequest('VALIDATION_FAILED', [{ field: 'secuencia', code: 'required' }]);
   const taken = await nextNumber(ctx, sequence);
   return { numero: taken.formatted, numero_valor: taken.value };
@@ -91,6 +92,7 @@ async function derive({ doc, previous, ctx }: WriteArgs): Promise<Data> {
 }
 
 async function present(record: StoredRecord, ctx: DocContext): Promise<StoredRecord> {
+  endWrite(ctx);
   // the module's own writes (a move, take, release) were checked before; a move may well take the record to an
   // activity the mover does not work in (an order leaves sales for the warehouse): it answers the moved record
   if (ctx.actor !== SYSTEM_ACTOR && !isManaged(ctx)) await checkAccess(ctx, record.actividad as number);
