@@ -129,7 +129,9 @@ describe('executing an activity', () => {
       await page.getByRole('navigation', { name: 'Ubicación' }).getByRole('link', { name: 'Pedido de cliente' }).click();
       await page.getByRole('dialog', { name: 'Cambios sin guardar' }).waitFor();
       await page.getByRole('button', { name: 'Seguir editando' }).click();
+      await page.getByRole('dialog', { name: 'Cambios sin guardar' }).waitFor({ state: 'detached' });
       expect(new URL(page.url()).hash.slice(1)).toBe(recordPath);
+      expect(await page.getByRole('textbox', { name: /^Notas/ }).inputValue()).toBe('Entregar por la mañana');
       await page.getByRole('button', { name: 'Guardar' }).click();
       await page.getByText('Guardado.').first().waitFor();
     } finally {
