@@ -1,0 +1,143 @@
+/**
+ * A flow graph as the designer's canvas draws it (the node and edge shapes of React Flow, written out here
+ * so engine/ stays free of UI libraries) and back. The view is synced, not rebuilt: a step whose node, problems
+ * and title did not change keeps its view object, so a canvas of 300 steps redraws only what an edit touched.
+ * What only the canvas knows (measured size, selection) carries over from the previous view.
+ */
+import { connectionIds } from './edit';
+import type { NodePosition } from './edit';
+import type { FlowCode, FlowConnection, FlowGraph, FlowNode, GraphProblem } from './graph';
+
+export type StepData = {
+  node: FlowNode;
+  /** Codes of the problems that name this step. */
+  problems: readonly FlowCode[];
+  /** Name of the activity or target flow the step names, when known. */
+  title: string | null;
+};
+
+export interface ViewNode {
+  id: string;
+  type: 'step';
+  position: { x: number; y: number };
+  data: StepData;
+  selected?: boolean;
+  measured?: { width?: number; height?: number };
+  dragging?: boolean;
+}
+
+export type OptionData = { conexion: FlowConnection; label: string | null };
+
+export interface ViewEdge {
+  id: string;
+  source: string;
+  target: string;
+  type: 'option';
+  data: OptionData;
+  selected?: boolean;
+}
+
+/** Problem codes by the step they name (in the validator's order, each code once per step). */
+export function problemsByNode(problems: readonly GraphProblem[]): Map<string, FlowCode[]> {
+  const out = new Map<string, FlowCode[]>();
+  for (const p of problems)
+    for (const k of p.nodes) {
+      const codes = out.get(k) ?? [];
+      if (!codes.includes(p.code)) codes.push(p.code);
+      out.set(k, codes);
+    }
+  return out;
+}
+
+const NO_CODES: readonly FlowCode[] = [];
+const sameCodes = (a: readonly FlowCode[], b: readonly FlowCode[]) => a.length === b.length && a.every((c, i) => c === b[i]);
+
+/** The canvas's steps for `graph`, reusing the objects of `previous` that did not change. */
+export function syncNodes(
+  previous: readonly ViewNode[],
+  graph: FlowGraph,
+  problems: ReadonlyMap<string, readonly FlowCode[]>,
+  titleOf: (node: FlowNode) => string | null,
+): ViewNode[] {
+  const before = new Map(previous.map((v) => [v.id, v]));
+  const seen = new Set<string>();
+  const out: ViewNode[] = [];
+  for (const node of graph.nodos) {
+    // a repeated key (FLGR0009) cannot be drawn twice: the list names it
+    if (seen.has(node.clave)) continue;
+    seen.add(node.clave);
+    const codes = problems.get(node.clave) ?? NO_CODES;
+    const title = titleOf(node);
+    const prev = before.get(node.clave);
+    if (prev && prev.data.node === node && prev.data.title === title && sameCodes(prev.data.problems, codes)) {
+      out.push(prev);
+      continue;
+    }
+    const position = { x: node.x ?? 0, y: node.y ?? 0 };
+    out.push({
+      id: node.clave,
+      type: 'step',
+      position,
+      data: { node, problems: codes === NO_CODES ? NO_CODES : [...codes], title },
+      ...(prev?.selected ? { selected: true } : {}),
+      ...(prev?.measured ? { measured: prev.measured } : {}),
+    });
+  }
+  return out;
+}
+
+/** The canvas's connections for `graph`; a connection to a missing step is left out (FLGR0008 names it). */
+export function syncEdges(previous: readonly ViewEdge[], graph: FlowGraph, labelOf: (c: FlowConnection, from: FlowNode) => string | null): ViewEdge[] {
+  const before = new Map(previous.map((v) => [v.id, v]));
+  const byKey = new Map(graph.nodos.map((n) => [n.clave, n]));
+  const ids = connectionIds(graph.conexiones);
+  const out: ViewEdge[] = [];
+  graph.conexiones.forEach((conexion, i) => {
+    const from = byKey.get(conexion.desde);
+    if (!from || !byKey.has(conexion.hacia)) return;
+    const id = ids[i];
+    const label = labelOf(conexion, from);
+    const prev = before.get(id);
+    if (prev && prev.data.conexion === conexion && prev.data.label === label) return out.push(prev);
+    out.push({ id, source: conexion.desde, target: conexion.hacia, type: 'option', data: { conexion, label }, ...(prev?.selected ? { selected: true } : {}) });
+  });
+  return out;
+}
+
+/** Marks exactly `ids` selected; objects whose selection does not change are kept. */
+export function selectOnly<V extends { id: string; selected?: boolean }>(views: readonly V[], ids: ReadonlySet<string>): V[] {
+  return views.map((v) => ((v.selected === true) === ids.has(v.id) ? v : { ...v, selected: ids.has(v.id) }));
+}
+
+/** A change the canvas reports (React Flow's NodeChange, the part read here). */
+export interface CanvasChange {
+  type: string;
+  id?: string;
+  position?: { x: number; y: number };
+  dragging?: boolean;
+}
+
+/**
+ * The moves to keep: where a step was let go after a drag, or moved to with the arrow keys. Positions while
+ * dragging stay on the canvas only (no history step, no validation per frame).
+ */
+export function settledMoves(changes: readonly CanvasChange[]): NodePosition[] {
+  return changes.flatMap((c) => (c.type === 'position' && c.id && c.position && c.dragging === false ? [{ clave: c.id, ...c.position }] : []));
+}
+
+/** The graph problems of an API error's `errors` (FLOW_INVALID answers `{ field, code, nodes }` each). */
+export function problemsFromErrors(errors: readonly unknown[]): GraphProblem[] {
+  return errors.flatMap((e) => {
+    const o = (typeof e === 'object' && e !== null ? e : {}) as { code?: unknown; nodes?: unknown };
+    if (typeof o.code !== 'string' || !/^FLGR\d{4}$/.test(o.code)) return [];
+    const nodes = Array.isArray(o.nodes) ? o.nodes.filter((n): n is string => typeof n === 'string') : [];
+    return [{ code: o.code as FlowCode, nodes }];
+  });
+}
+
+/** Both lists, each problem once. */
+export function mergeProblems(a: readonly GraphProblem[], b: readonly GraphProblem[]): GraphProblem[] {
+  const key = (p: GraphProblem) => `${p.code}:${p.nodes.join(',')}`;
+  const seen = new Set(a.map(key));
+  return [...a, ...b.filter((p) => !seen.has(key(p)))];
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { flowDesignerMachine, isDirty, redoable, sameHeader, undoable, type SaveInput, type StoredFlow } from './flowDesigner';
+
+/** A server in memory: saves give ids to the rows, verify answers FLOW_INVALID with the problems given. */
+function fakeServer(opts: { invalid?: { code: string; nodes: string[] }[] } = {}) {
+  let rowId = 100;
+  const saves: SaveInput[] = [];
+  let stored: StoredFlow | null = null;
+  const save = vi.fn(async (input: SaveInput) => {
+    saves.push(input);
+    const withIds = (rows: unknown) => (rows as object[]).map((r) => ({ id: (r as { id?: number }).id ?? ++rowId, ...r }));
+    stored = { ...input.record, nodos: withIds(input.record.nodos), conexiones: withIds(input.record.conexiones), id: input.id ?? 7, version: (input.version ?? 0) + 1, verificado: false };
+    return stored;
+  });
+  const verify = vi.fn(async ({ id }: { id: number }) => {
+    if (opts.invalid) throw Object.assign(new Error('invalid'), { code: 'FLOW_INVALID', fieldErrors: opts.invalid.map((p) => ({ field: 'nodos', ...p })) });
+    stored = { ...stored!, id, version: stored!.version + 1, verificado: true };
+    return stored;
+  });
+  return { saves, save, verify };
+}
+
+function start(server = fakeServer(), flow: StoredFlow | null = null) {
+  const failed = vi.fn();
+  const saved = vi.fn();
+  const verified = vi.fn();
+  const machine = flowDesignerMachine.provide({
+    actors: { save: fromPromise(({ input }) => server.save(input)), verify: fromPromise(({ input }) => server.verify(input)) },
+    actions: { failed: (_, p) => failed(p.error), saved: (_, flow) => saved(flow), verified },
+  });
+  const actor = createActor(machine).start();
+  actor.send({ type: 'LOADED', flow });
+  return { actor, failed, saved, verified, ctx: () => actor.getSnapshot().context };
+}
+
+describe('flow designer machine', () => {
+  it('edits, undoes and redoes; typing into one text is one step', () => {
+    const { actor, ctx } = start();
+    actor.send({ type: 'ADD', tipo: 'inicio', at: { x: 0, y: 0 } });
+    actor.send({ type: 'ADD', tipo: 'pregunta', at: { x: 0, y: 0 }, after: 'n1' });
+    expect(ctx().focus).toEqual({ clave: 'n2', n: 2 });
+    for (const texto of ['¿', '¿A', '¿Aprobado?']) actor.send({ type: 'UPDATE_NODE', clave: 'n2', changes: { texto } });
+    expect(ctx().history.present.nodos[1].texto).toBe('¿Aprobado?');
+    actor.send({ type: 'UNDO' });
+    expect(ctx().history.present.nodos[1].texto).toBe('');
+    actor.send({ type: 'UNDO' });
+    expect(ctx().history.present.nodos).toHaveLength(1);
+    expect(redoable(ctx())).toBe(true);
+    actor.send({ type: 'REDO' });
+    actor.send({ type: 'REDO' });
+    expect(ctx().history.present.nodos[1].texto).toBe('¿Aprobado?');
+    actor.send({ type: 'REMOVE', nodes: ['n2'], connections: [] });
+    expect(ctx().history.present.conexiones).toEqual([]);
+    expect(undoable(ctx())).toBe(true);
+  });
+
+  it('lays out a stored flow without positions, and counts it as changed so a save keeps the places', () => {
+    const flow = { id: 3, version: 1, nombre: 'F', nodos: [{ clave: 'a', tipo: 'inicio' }, { clave: 'b', tipo: 'fin' }], conexiones: [{ desde: 'a', hacia: 'b' }] };
+    const { ctx } = start(fakeServer(), flow);
+    expect(ctx().history.present.nodos.every((n) => typeof n.x === 'number')).toBe(true);
+    expect(ctx().header).toEqual({ nombre: 'F' });
+    expect(isDirty(ctx())).toBe(true);
+    expect(undoable(ctx())).toBe(false);
+  });
+
+  it('saves a new flow with its header and graph, then updates it at its version with the rows it was given', async () => {
+    const server = fakeServer();
+    const { actor, ctx, saved } = start(server);
+    actor.send({ type: 'ADD', tipo: 'inicio', at: { x: 0, y: 0 } });
+    actor.send({ type: 'SAVE', header: { nombre: 'Compras', verificado: false } });
+    await waitFor(actor, (s) => s.matches({ open: 'ready' }) && server.saves.length === 1);
+    expect(server.saves[0]).toMatchObject({ id: null, record: { nombre: 'Compras', nodos: [{ clave: 'n1', tipo: 'inicio' }], conexiones: [] } });
+    expect(saved).toHaveBeenCalledOnce();
+    expect(ctx()).toMatchObject({ id: 7, version: 1 });
+    expect(isDirty(ctx())).toBe(false);
+
+    actor.send({ type: 'ADD', tipo: 'fin', at: { x: 0, y: 0 }, after: 'n1' });
+    expect(isDirty(ctx())).toBe(true);
+    actor.send({ type: 'SAVE', header: { nombre: 'Compras' } });
+    await waitFor(actor, () => server.saves.length === 2);
+    await waitFor(actor, (s) => s.matches({ open: 'ready' }));
+    expect(server.saves[1]).toMatchObject({ id: 7, version: 1 });
+    // the start step goes back with its row id; the new end step without one
+    expect(server.saves[1].record.nodos).toEqual([expect.objectContaining({ clave: 'n1', id: 101 }), expect.not.objectContaining({ id: expect.anything() })]);
+  });
+
+  it('an edit made while the save is on its way stays unsaved', async () => {
+    let release!: () => void;
+    const server = fakeServer();
+    const slow = { ...server, save: async (input: SaveInput) => (await new Promise<void>((r) => (release = r)), server.save(input)) };
+    const { actor, ctx } = start(slow as typeof server);
+    actor.send({ type: 'ADD', tipo: 'inicio', at: { x: 0, y: 0 } });
+    actor.send({ type: 'SAVE', header: { nombre: 'F' } });
+    await waitFor(actor, (s) => s.matches({ open: 'saving' }));
+    actor.send({ type: 'ADD', tipo: 'fin', at: { x: 0, y: 0 }, after: 'n1' });
+    release();
+    await waitFor(actor, (s) => s.matches({ open: 'ready' }));
+    expect(ctx().history.present.nodos).toHaveLength(2);
+    expect(isDirty(ctx())).toBe(true);
+  });
+
+  it('verify saves first when needed, then verifies; unchanged, it only verifies', async () => {
+    const server = fakeServer();
+    const { actor, ctx, verified } = start(server);
+    actor.send({ type: 'ADD', tipo: 'inicio', at: { x: 0, y: 0 } });
+    actor.send({ type: 'VERIFY', header: { nombre: 'F' } });
+    await waitFor(actor, () => verified.mock.calls.length === 1);
+    expect(server.save).toHaveBeenCalledOnce();
+    expect(ctx().header.verificado).toBe(true);
+    expect(ctx().version).toBe(2);
+
+    actor.send({ type: 'VERIFY', header: { nombre: 'F', verificado: true } });
+    await waitFor(actor, () => verified.mock.calls.length === 2);
+    expect(server.save).toHaveBeenCalledOnce();
+    // a changed header is saved first
+    actor.send({ type: 'VERIFY', header: { nombre: 'G' } });
+    await waitFor(actor, () => verified.mock.calls.length === 3);
+    expect(server.save).toHaveBeenCalledTimes(2);
+  });
+
+  it('a refused verify keeps the server problems until the next edit, and tells the user', async () => {
+    const server = fakeServer({ invalid: [{ code: 'FLGR1004', nodes: ['n1'] }] });
+    const { actor, ctx, failed } = start(server);
+    actor.send({ type: 'ADD', tipo: 'actividad', at: { x: 0, y: 0 } });
+    actor.send({ type: 'VERIFY', header: { nombre: 'F' } });
+    await waitFor(actor, () => failed.mock.calls.length === 1);
+    expect(failed.mock.calls[0][0]).toMatchObject({ code: 'FLOW_INVALID' });
+    expect(ctx().serverProblems).toEqual([{ code: 'FLGR1004', nodes: ['n1'] }]);
+    actor.send({ type: 'UPDATE_NODE', clave: 'n1', changes: { actividad: 4 } });
+    expect(ctx().serverProblems).toEqual([]);
+  });
+
+  it('a refused save keeps the edits and hands the field errors to the form', async () => {
+    const server = fakeServer();
+    server.save.mockRejectedValueOnce(Object.assign(new Error('dup'), { code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'nombre', code: 'unique' }] }));
+    const { actor, ctx, failed } = start(server);
+    actor.send({ type: 'ADD', tipo: 'inicio', at: { x: 0, y: 0 } });
+    actor.send({ type: 'VERIFY', header: { nombre: 'F' } });
+    await waitFor(actor, () => failed.mock.calls.length === 1);
+    expect(ctx()).toMatchObject({ id: null, serverErrors: [{ field: 'nombre', code: 'unique' }], verifyAfterSave: false });
+    expect(server.verify).not.toHaveBeenCalled();
+    expect(isDirty(ctx())).toBe(true);
+  });
+
+  it('headers compare without the verified flag and empty values', () => {
+    expect(sameHeader({ nombre: 'A', verificado: true, descripcion: '' }, { nombre: 'A' })).toBe(true);
+    expect(sameHeader({ nombre: 'A', tarjeta: { color: 'azul' } }, { nombre: 'A' })).toBe(false);
+  });
+});

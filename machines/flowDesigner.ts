@@ -1,0 +1,279 @@
+/**
+ * The flow designer (/backOffice/macroprocess/:id): the graph being edited with its undo history, and the
+ * save and verify round trips. Pure: the edits are engine/flow/edit.ts, the calls (`flujo/save`,
+ * `flujo/update/{id}`, `flujo/verify/{id}`) and the user feedback are implementations the screen provides.
+ *
+ * Edits are taken in every state once the flow is loaded, also while a save is on its way: what was sent is
+ * remembered, so an edit made meanwhile still counts as unsaved. Verify saves first when the graph or the
+ * header changed (the server verifies the stored graph).
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { FieldError } from '../engine/errors';
+import { addNode, adoptIds, connect, emptyGraph, equalGraphs, moveNodes, removeElements, setDefaultOption, updateConnection, updateNode } from '../engine/flow/edit';
+import type { NodeChanges, NodePosition, Point } from '../engine/flow/edit';
+import type { FlowGraph, GraphProblem, NodeKind } from '../engine/flow/graph';
+import { canRedo, canUndo, record, redo, replacePresent, startHistory, undo, type History } from '../engine/flow/history';
+import { layoutGraph, needsLayout } from '../engine/flow/layout';
+import { problemsFromErrors } from '../engine/flow/view';
+
+export type Header = Record<string, unknown>;
+/** A flow as the server answers it: its header fields, `nodos`, `conexiones`, id and version. */
+export type StoredFlow = Header & { id: number; version: number };
+
+export interface SaveInput {
+  id: number | null;
+  version: number | undefined;
+  /** Header fields and the graph, as `flujo/save` / `flujo/update/{id}` take them. */
+  record: Header;
+}
+
+export interface DesignerContext {
+  id: number | null;
+  version: number | undefined;
+  /** The stored header fields (no graph, id or version). */
+  header: Header;
+  history: History<FlowGraph>;
+  /** The graph as stored: the present graph differs from it when there are unsaved changes. */
+  saved: FlowGraph;
+  /** What the save on its way sent. */
+  sent: FlowGraph | null;
+  /** Set by an edit or a click on a problem: the step to select and bring into view (`n` tells repeats apart). */
+  focus: { clave: string; n: number } | null;
+  /** What the server answered to the last verify, until the next edit. */
+  serverProblems: GraphProblem[];
+  /** Field errors of the last refused save, for the header form. */
+  serverErrors: FieldError[];
+  verifyAfterSave: boolean;
+}
+
+export type DesignerEvent =
+  /** The flow to edit; null: a new one. */
+  | { type: 'LOADED'; flow: StoredFlow | null }
+  | { type: 'ADD'; tipo: NodeKind; at: Point; after?: string | null }
+  | { type: 'CONNECT'; desde: string; hacia: string }
+  | { type: 'REMOVE'; nodes: string[]; connections: string[] }
+  | { type: 'UPDATE_NODE'; clave: string; changes: NodeChanges }
+  | { type: 'UPDATE_OPTION'; id: string; texto: string }
+  | { type: 'SET_DEFAULT'; id: string }
+  | { type: 'MOVE'; positions: NodePosition[] }
+  | { type: 'LAYOUT' }
+  | { type: 'UNDO' }
+  | { type: 'REDO' }
+  | { type: 'FOCUS'; clave: string }
+  | { type: 'SAVE'; header: Header }
+  | { type: 'VERIFY'; header: Header };
+
+const GRAPH_FIELDS = new Set(['id', 'version', 'nodos', 'conexiones']);
+
+export const headerOf = (flow: Header): Header => Object.fromEntries(Object.entries(flow).filter(([k]) => !GRAPH_FIELDS.has(k)));
+export const graphOf = (flow: Header): FlowGraph => ({
+  nodos: Array.isArray(flow.nodos) ? (flow.nodos as FlowGraph['nodos']) : [],
+  conexiones: Array.isArray(flow.conexiones) ? (flow.conexiones as FlowGraph['conexiones']) : [],
+});
+
+/** Same header fields? (`verificado` is the server's; empty values and missing ones are the same.) */
+export function sameHeader(a: Header, b: Header): boolean {
+  const norm = (h: Header) =>
+    JSON.stringify(
+      Object.entries(headerOf(h))
+        .filter(([k, v]) => k !== 'verificado' && v !== undefined && v !== null && v !== '')
+        .sort(([x], [y]) => x.localeCompare(y)),
+    );
+  return norm(a) === norm(b);
+}
+
+export const isDirty = (c: DesignerContext) => !equalGraphs(c.history.present, c.saved);
+export const undoable = (c: DesignerContext) => canUndo(c.history);
+export const redoable = (c: DesignerContext) => canRedo(c.history);
+
+/** The error of a refused call, as much of it as the machine reads. */
+interface CallError {
+  code?: string;
+  fieldErrors?: FieldError[];
+}
+const asCallError = (e: unknown): CallError => (typeof e === 'object' && e !== null ? (e as CallError) : {});
+
+/** A new present graph (no-op edits leave the history as it is; a new edit forgets the last verify). */
+function edit(c: DesignerContext, next: FlowGraph, key: string | null = null): Partial<DesignerContext> {
+  if (next === c.history.present) return {};
+  return { history: record(c.history, next, key), serverProblems: [] };
+}
+
+export const flowDesignerMachine = setup({
+  types: {
+    context: {} as DesignerContext,
+    events: {} as DesignerEvent,
+  },
+  actors: {
+    save: fromPromise<StoredFlow, SaveInput>(async () => {
+      throw new Error('save not provided');
+    }),
+    verify: fromPromise<StoredFlow, { id: number }>(async () => {
+      throw new Error('verify not provided');
+    }),
+  },
+  actions: {
+    /** The stored flow a save answered: its id, version, header, and the row ids of its steps. */
+    adoptStored: assign(({ context: c }, flow: StoredFlow) => {
+      const stored = graphOf(flow);
+      const present = adoptIds(c.history.present, stored);
+      const sent = c.sent ?? c.history.present;
+      return {
+        id: flow.id,
+        version: flow.version,
+        header: headerOf(flow),
+        history: replacePresent(c.history, present),
+        saved: sent === c.history.present ? present : adoptIds(sent, stored),
+        sent: null,
+      };
+    }),
+    /** A save went through (its flow, e.g. to go to the new flow's address). */
+    saved: (_, _flow: StoredFlow) => undefined,
+    verified: () => undefined,
+    /** A call failed: tell the user (FLOW_INVALID included: its problems are on the canvas). */
+    failed: (_, _params: { error: unknown }) => undefined,
+  },
+  guards: {
+    mustSaveFirst: ({ context, event }) => {
+      assertEvent(event, 'VERIFY');
+      return context.id === null || isDirty(context) || !sameHeader(event.header, context.header);
+    },
+  },
+}).createMachine({
+  id: 'flowDesigner',
+  context: {
+    id: null,
+    version: undefined,
+    header: {},
+    history: startHistory(emptyGraph()),
+    saved: emptyGraph(),
+    sent: null,
+    focus: null,
+    serverProblems: [],
+    serverErrors: [],
+    verifyAfterSave: false,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      on: {
+        LOADED: {
+          target: 'open',
+          actions: assign(({ event }) => {
+            const stored = event.flow ? graphOf(event.flow) : emptyGraph();
+            // a flow stored without positions is laid out; saving keeps the places
+            const shown = needsLayout(stored) ? layoutGraph(stored) : stored;
+            return {
+              id: event.flow?.id ?? null,
+              version: event.flow?.version,
+              header: event.flow ? headerOf(event.flow) : {},
+              history: startHistory(shown),
+              saved: stored,
+            };
+          }),
+        },
+      },
+    },
+    open: {
+      initial: 'ready',
+      on: {
+        ADD: {
+          actions: assign(({ context: c, event }) => {
+            const { graph, clave } = addNode(c.history.present, event.tipo, event.at, event.after);
+            return { ...edit(c, graph), focus: { clave, n: (c.focus?.n ?? 0) + 1 } };
+          }),
+        },
+        CONNECT: { actions: assign(({ context: c, event }) => edit(c, connect(c.history.present, event.desde, event.hacia))) },
+        REMOVE: { actions: assign(({ context: c, event }) => edit(c, removeElements(c.history.present, event.nodes, event.connections))) },
+        UPDATE_NODE: {
+          // the letters typed into one field are one step of the history
+          actions: assign(({ context: c, event }) =>
+            edit(c, updateNode(c.history.present, event.clave, event.changes), `node:${event.clave}:${Object.keys(event.changes).sort().join()}`),
+          ),
+        },
+        UPDATE_OPTION: {
+          actions: assign(({ context: c, event }) => edit(c, updateConnection(c.history.present, event.id, { texto: event.texto }), `option:${event.id}`)),
+        },
+        SET_DEFAULT: { actions: assign(({ context: c, event }) => edit(c, setDefaultOption(c.history.present, event.id))) },
+        MOVE: {
+          actions: assign(({ context: c, event }) =>
+            edit(c, moveNodes(c.history.present, event.positions), `move:${event.positions.map((p) => p.clave).sort().join()}`),
+          ),
+        },
+        LAYOUT: { actions: assign(({ context: c }) => edit(c, layoutGraph(c.history.present))) },
+        UNDO: { actions: assign(({ context: c }) => ({ history: undo(c.history), serverProblems: [] })) },
+        REDO: { actions: assign(({ context: c }) => ({ history: redo(c.history), serverProblems: [] })) },
+        FOCUS: { actions: assign(({ context: c, event }) => ({ focus: { clave: event.clave, n: (c.focus?.n ?? 0) + 1 } })) },
+      },
+      states: {
+        ready: {
+          on: {
+            SAVE: { target: 'saving', actions: assign({ verifyAfterSave: false }) },
+            VERIFY: [
+              { guard: 'mustSaveFirst', target: 'saving', actions: assign({ verifyAfterSave: true }) },
+              { target: 'verifying' },
+            ],
+          },
+        },
+        saving: {
+          entry: assign(({ context: c }) => ({ sent: c.history.present, serverErrors: [] })),
+          invoke: {
+            src: 'save',
+            input: ({ context: c, event }) => {
+              assertEvent(event, ['SAVE', 'VERIFY']);
+              const { nodos, conexiones } = c.history.present;
+              return { id: c.id, version: c.version, record: { ...headerOf(event.header), nodos, conexiones } };
+            },
+            onDone: [
+              {
+                guard: ({ context }) => context.verifyAfterSave,
+                target: 'verifying',
+                actions: [
+                  { type: 'adoptStored', params: ({ event }) => event.output },
+                  { type: 'saved', params: ({ event }) => event.output },
+                ],
+              },
+              {
+                target: 'ready',
+                actions: [
+                  { type: 'adoptStored', params: ({ event }) => event.output },
+                  { type: 'saved', params: ({ event }) => event.output },
+                ],
+              },
+            ],
+            onError: {
+              target: 'ready',
+              actions: [
+                assign(({ event }) => ({ sent: null, verifyAfterSave: false, serverErrors: asCallError(event.error).fieldErrors ?? [] })),
+                { type: 'failed', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+        verifying: {
+          invoke: {
+            src: 'verify',
+            input: ({ context: c }) => ({ id: c.id! }),
+            onDone: {
+              target: 'ready',
+              actions: [
+                assign(({ event }) => ({ version: event.output.version, header: headerOf(event.output), serverProblems: [], verifyAfterSave: false })),
+                'verified',
+              ],
+            },
+            onError: {
+              target: 'ready',
+              actions: [
+                assign(({ event }) => {
+                  const e = asCallError(event.error);
+                  return { verifyAfterSave: false, serverProblems: e.code === 'FLOW_INVALID' ? problemsFromErrors(e.fieldErrors ?? []) : [] };
+                }),
+                { type: 'failed', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});
