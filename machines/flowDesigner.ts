@@ -127,7 +127,7 @@ export const flowDesignerMachine = setup({
         sent: null,
       };
     }),
-    /** A save went through (its flow, e.g. to go to the new flow's address). */
+    /** A save went through (its stored flow; the context is still the one before it: id null for a new flow). */
     saved: (_, _flow: StoredFlow) => undefined,
     verified: () => undefined,
     /** A call failed: tell the user (FLOW_INVALID included: its problems are on the canvas). */
@@ -229,15 +229,17 @@ export const flowDesignerMachine = setup({
                 guard: ({ context }) => context.verifyAfterSave,
                 target: 'verifying',
                 actions: [
-                  { type: 'adoptStored', params: ({ event }) => event.output },
+                  // `saved` first: it sees whether the flow was new
                   { type: 'saved', params: ({ event }) => event.output },
+                  { type: 'adoptStored', params: ({ event }) => event.output },
                 ],
               },
               {
                 target: 'ready',
                 actions: [
-                  { type: 'adoptStored', params: ({ event }) => event.output },
+                  // `saved` first: it sees whether the flow was new
                   { type: 'saved', params: ({ event }) => event.output },
+                  { type: 'adoptStored', params: ({ event }) => event.output },
                 ],
               },
             ],

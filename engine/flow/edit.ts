@@ -22,9 +22,9 @@ export interface NodePosition extends Point {
 export type NodeChanges = Partial<Pick<FlowNode, 'actividad' | 'flujo' | 'texto'>>;
 
 /** Vertical distance between a step and one added after it. */
-export const STEP_GAP = 110;
+export const STEP_GAP = 150;
 /** Horizontal shift while looking for a free place. */
-const SIDE_STEP = 210;
+const SIDE_STEP = 240;
 
 export const emptyGraph = (): FlowGraph => ({ nodos: [], conexiones: [] });
 

@@ -31,7 +31,7 @@ export const needsLayout = (graph: FlowGraph) => graph.nodos.some((n) => !finite
 export function layoutGraph(graph: FlowGraph): FlowGraph {
   if (!graph.nodos.length) return graph;
   const g = new Graph({ multigraph: false });
-  g.setGraph({ rankdir: 'TB', nodesep: 40, ranksep: 56, marginx: 20, marginy: 20 });
+  g.setGraph({ rankdir: 'TB', nodesep: 50, ranksep: 80, marginx: 20, marginy: 20 });
   g.setDefaultEdgeLabel(() => ({}));
   const keys = new Set<string>();
   for (const n of graph.nodos) {

@@ -12,7 +12,7 @@ function chain(n: number): FlowGraph {
   };
 }
 const noTitle = () => null;
-const noLabel = () => null;
+const noLabel = () => ({ label: null, ariaLabel: '' });
 
 describe('graph -> canvas nodes', () => {
   it('draws every step at its place, with its problems', () => {
@@ -40,6 +40,10 @@ describe('graph -> canvas nodes', () => {
     expect(withProblem[2]).toBe(measured[2]);
     const titled = syncNodes(withProblem, g, new Map([['a0', ['FLGR1004' as const]]]), (n) => (n.clave === 'a1' ? 'Recepción' : null));
     expect(titled.filter((v, i) => v !== withProblem[i]).map((v) => v.id)).toEqual(['a1']);
+    // another language: every step is described again
+    const english = syncNodes(titled, g, new Map([['a0', ['FLGR1004' as const]]]), (n) => (n.clave === 'a1' ? 'Recepción' : null), (d) => `Step ${d.node.clave}`);
+    expect(english.every((v, i) => v !== titled[i])).toBe(true);
+    expect(english[0].ariaLabel).toBe('Step s');
   });
 
   it('a repeated key is drawn once', () => {
@@ -54,7 +58,7 @@ describe('graph -> canvas edges', () => {
       nodos: [{ clave: 'e', tipo: 'especializacion' }, { clave: 'a', tipo: 'fin' }, { clave: 'b', tipo: 'fin' }],
       conexiones: [{ desde: 'e', hacia: 'a', texto: 'Mayorista' }, { desde: 'e', hacia: 'b' }, { desde: 'e', hacia: 'ghost' }],
     };
-    const label = (c: { texto?: string | null }) => c.texto ?? null;
+    const label = (c: { texto?: string | null; hacia: string }) => ({ label: c.texto ?? null, ariaLabel: `to ${c.hacia}` });
     const edges = syncEdges([], g, label);
     expect(edges.map((e) => [e.id, e.source, e.target, e.data.label])).toEqual([
       ['e->a', 'e', 'a', 'Mayorista'],
@@ -64,6 +68,7 @@ describe('graph -> canvas edges', () => {
     expect(next[0]).toBe(edges[0]);
     expect(next[1].data.label).toBe('Minorista');
     expect(syncEdges(edges, g, noLabel)[0]).not.toBe(edges[0]);
+    expect(edges[0].ariaLabel).toBe('to a');
   });
 });
 

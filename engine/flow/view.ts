@@ -21,6 +21,8 @@ export interface ViewNode {
   type: 'step';
   position: { x: number; y: number };
   data: StepData;
+  /** What a screen reader says of the step. */
+  ariaLabel?: string;
   selected?: boolean;
   measured?: { width?: number; height?: number };
   dragging?: boolean;
@@ -32,9 +34,16 @@ export interface ViewEdge {
   id: string;
   source: string;
   target: string;
-  type: 'option';
+  type?: 'option';
   data: OptionData;
+  ariaLabel?: string;
   selected?: boolean;
+}
+
+/** The texts of a connection: the label drawn on it (an option's text) and what a screen reader says. */
+export interface EdgeTexts {
+  label: string | null;
+  ariaLabel: string;
 }
 
 /** Problem codes by the step they name (in the validator's order, each code once per step). */
@@ -50,6 +59,12 @@ export function problemsByNode(problems: readonly GraphProblem[]): Map<string, F
 }
 
 const NO_CODES: readonly FlowCode[] = [];
+/**
+ * The describe function each step's data was made with (data made with another one is made again). Keyed by the
+ * data object, which the canvas's own copies of a view (measured, selected) share.
+ */
+const described = new WeakMap<object, unknown>();
+const keyOfStep = (d: StepData) => d.node.clave;
 const sameCodes = (a: readonly FlowCode[], b: readonly FlowCode[]) => a.length === b.length && a.every((c, i) => c === b[i]);
 
 /** The canvas's steps for `graph`, reusing the objects of `previous` that did not change. */
@@ -58,6 +73,8 @@ export function syncNodes(
   graph: FlowGraph,
   problems: ReadonlyMap<string, readonly FlowCode[]>,
   titleOf: (node: FlowNode) => string | null,
+  /** The step's accessible name; a new function (another language) draws every step again. */
+  describe: (data: StepData) => string = keyOfStep,
 ): ViewNode[] {
   const before = new Map(previous.map((v) => [v.id, v]));
   const seen = new Set<string>();
@@ -69,37 +86,45 @@ export function syncNodes(
     const codes = problems.get(node.clave) ?? NO_CODES;
     const title = titleOf(node);
     const prev = before.get(node.clave);
-    if (prev && prev.data.node === node && prev.data.title === title && sameCodes(prev.data.problems, codes)) {
+    if (prev && prev.data.node === node && prev.data.title === title && sameCodes(prev.data.problems, codes) && described.get(prev.data) === describe) {
       out.push(prev);
       continue;
     }
-    const position = { x: node.x ?? 0, y: node.y ?? 0 };
-    out.push({
+    const data: StepData = { node, problems: codes === NO_CODES ? NO_CODES : [...codes], title };
+    const view: ViewNode = {
       id: node.clave,
       type: 'step',
-      position,
-      data: { node, problems: codes === NO_CODES ? NO_CODES : [...codes], title },
+      position: { x: node.x ?? 0, y: node.y ?? 0 },
+      data,
+      ariaLabel: describe(data),
       ...(prev?.selected ? { selected: true } : {}),
       ...(prev?.measured ? { measured: prev.measured } : {}),
-    });
+    };
+    described.set(data, describe);
+    out.push(view);
   }
   return out;
 }
 
 /** The canvas's connections for `graph`; a connection to a missing step is left out (FLGR0008 names it). */
-export function syncEdges(previous: readonly ViewEdge[], graph: FlowGraph, labelOf: (c: FlowConnection, from: FlowNode) => string | null): ViewEdge[] {
+export function syncEdges(
+  previous: readonly ViewEdge[],
+  graph: FlowGraph,
+  textsOf: (c: FlowConnection, from: FlowNode, to: FlowNode) => EdgeTexts,
+): ViewEdge[] {
   const before = new Map(previous.map((v) => [v.id, v]));
   const byKey = new Map(graph.nodos.map((n) => [n.clave, n]));
   const ids = connectionIds(graph.conexiones);
   const out: ViewEdge[] = [];
   graph.conexiones.forEach((conexion, i) => {
     const from = byKey.get(conexion.desde);
-    if (!from || !byKey.has(conexion.hacia)) return;
+    const to = byKey.get(conexion.hacia);
+    if (!from || !to) return;
     const id = ids[i];
-    const label = labelOf(conexion, from);
+    const { label, ariaLabel } = textsOf(conexion, from, to);
     const prev = before.get(id);
-    if (prev && prev.data.conexion === conexion && prev.data.label === label) return out.push(prev);
-    out.push({ id, source: conexion.desde, target: conexion.hacia, type: 'option', data: { conexion, label }, ...(prev?.selected ? { selected: true } : {}) });
+    if (prev && prev.data.conexion === conexion && prev.data.label === label && prev.ariaLabel === ariaLabel) return out.push(prev);
+    out.push({ id, source: conexion.desde, target: conexion.hacia, type: 'option', data: { conexion, label }, ariaLabel, ...(prev?.selected ? { selected: true } : {}) });
   });
   return out;
 }

@@ -1,0 +1,201 @@
+/** One flow open in the designer (see FlowDesignerScreen): header form, toolbar, canvas, inspector, problems. */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Button, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { canConnect, type NodePosition } from '../../engine/flow/edit';
+import { validateFlowGraph } from '../../engine/flow/graph';
+import { STEP_SIZES } from '../../engine/flow/layout';
+import { mergeProblems } from '../../engine/flow/view';
+import { isDirty, redoable, sameHeader, undoable, type Header } from '../../machines/flowDesigner';
+import { FlowCanvas, type CanvasInstance } from '../../widgets/FlowDesigner/FlowCanvas';
+import { FlowToolbar } from '../../widgets/FlowDesigner/FlowToolbar';
+import { ProblemList } from '../../widgets/FlowDesigner/ProblemList';
+import { StepInspector, type CanvasSelection } from '../../widgets/FlowDesigner/StepInspector';
+import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
+import type { TargetLists } from '../../widgets/FlowDesigner/StepFields';
+import { SubHeader } from '../../widgets/SubHeader';
+import { optionsSource } from '../app/entityData';
+import { RecordHistory } from '../entity/RecordHistory';
+import { entityOf } from '../metadata';
+import { headerEntity } from './headerEntity';
+import { useCanvasView } from './useCanvasView';
+import { useFlowDesigner } from './useFlowDesigner';
+import { useFlowNames } from './useFlowNames';
+import { useUndoKeys } from './useUndoKeys';
+
+const FORM_ID = 'form-flujo';
+const LISTS: TargetLists = {
+  activity: { list: 'actividad', source: (q) => optionsSource('actividad', q) },
+  flow: { list: 'flujo', source: (q) => optionsSource('flujo', q) },
+};
+
+/** One step, or one connection alone; several things selected at once are not edited one by one. */
+function selectionOf(nodes: string[], edges: string[]): CanvasSelection {
+  if (nodes.length === 1) return { kind: 'node', clave: nodes[0] };
+  if (!nodes.length && edges.length === 1) return { kind: 'edge', id: edges[0] };
+  return null;
+}
+/** The previous object when it says the same (no re-render). */
+const sameSelection = (prev: CanvasSelection, next: CanvasSelection) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next);
+
+interface FlowDesignerProps {
+  idParam: string;
+  routeName: string;
+  onCreated: (id: number) => void;
+  onMissing: () => void;
+}
+
+export function FlowDesigner({ idParam, routeName, onCreated, onMissing }: FlowDesignerProps) {
+  const { t } = useTranslation();
+  const { snapshot, send } = useFlowDesigner(idParam, { onCreated, onMissing });
+  const c = snapshot.context;
+  const graph = c.history.present;
+  const names = useFlowNames(c.id);
+  const [draft, setDraft] = useState<Header | null>(null);
+  const [selection, setSelection] = useState<CanvasSelection>(null);
+  const intent = useRef<'SAVE' | 'VERIFY'>('SAVE');
+  const canvas = useRef<CanvasInstance | null>(null);
+
+  // the validator on every edit: the same function the server runs, with what the browser knows
+  const local = useMemo(() => validateFlowGraph(graph, names.context), [graph, names.context]);
+  const problems = useMemo(() => mergeProblems(local, c.serverProblems), [local, c.serverProblems]);
+  const onMove = useCallback((positions: NodePosition[]) => send({ type: 'MOVE', positions }), [send]);
+  const view = useCanvasView({ graph, problems, titleOf: names.titleOf }, onMove);
+  useUndoKeys(() => send({ type: 'UNDO' }), () => send({ type: 'REDO' }));
+
+  const busy = snapshot.matches({ open: 'saving' }) || snapshot.matches({ open: 'verifying' });
+  const dirty = isDirty(c) || (draft !== null && !sameHeader(draft, c.header));
+  const verified = c.header.verificado === true;
+  const flowEntity = entityOf('flujo');
+
+  // a step added or picked from the problems: select it and bring it into view
+  const { selectStep } = view;
+  useEffect(() => {
+    if (!c.focus) return;
+    selectStep(c.focus.clave);
+    const node = graph.nodos.find((n) => n.clave === c.focus!.clave);
+    const flow = canvas.current;
+    if (node && flow) {
+      const size = STEP_SIZES[node.tipo];
+      flow.setCenter((node.x ?? 0) + size.width / 2, (node.y ?? 0) + size.height / 2, { zoom: Math.max(flow.getZoom(), 0.8), duration: 200 });
+    }
+    // only a new focus request moves the view
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [c.focus]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const submit = (what: 'SAVE' | 'VERIFY') => {
+    intent.current = what;
+    (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit();
+  };
+  const centre = () => {
+    const el = document.querySelector('.react-flow');
+    const r = el?.getBoundingClientRect();
+    return canvas.current && r ? canvas.current.screenToFlowPosition({ x: r.left + r.width / 2, y: r.top + r.height / 3 }) : { x: 0, y: 0 };
+  };
+  const pickProblem = (clave: string) => {
+    send({ type: 'FOCUS', clave });
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(clave)}"]`)?.focus());
+  };
+  const allows = (desde: string, hacia: string) => canConnect(graph, desde, hacia);
+
+  if (snapshot.matches('loading')) return <Spinner aria-label={t('app.loading')} />;
+
+  return (
+    <Stack gap="4">
+      <SubHeader
+        title={t(`routes.${routeName}`)}
+        onSave={() => submit('SAVE')}
+        saving={snapshot.matches({ open: 'saving' })}
+        exitTo={flowEntity.routeForm ?? '/'}
+        actions={
+          <>
+            <Button size="sm" variant="outline" colorPalette="green" onClick={() => submit('VERIFY')} loading={snapshot.matches({ open: 'verifying' })} disabled={busy}>
+              {t('flowDesigner.verify')}
+            </Button>
+            {c.id !== null && <RecordHistory entity={flowEntity} id={c.id} />}
+          </>
+        }
+      />
+      <HStack gap="3" wrap="wrap" aria-live="polite">
+        <Box px="2" py="0.5" rounded="sm" fontSize="sm" fontWeight="semibold" bg={verified ? 'green.100' : 'gray.100'} color={verified ? 'green.800' : 'gray.800'} data-testid="flow-status">
+          {t(verified ? 'flowDesigner.status.verified' : 'flowDesigner.status.unverified')}
+        </Box>
+        {dirty && (
+          <Text fontSize="sm" color="orange.700">
+            {t('flowDesigner.status.unsaved')}
+          </Text>
+        )}
+      </HStack>
+      <SchemaForm
+        entity={headerEntity}
+        formId={FORM_ID}
+        formData={c.header}
+        serverErrors={c.serverErrors}
+        optionsSource={optionsSource}
+        onChange={setDraft}
+        onSubmit={(header) => {
+          send({ type: intent.current, header });
+          intent.current = 'SAVE';
+        }}
+      />
+      <Stack as="section" gap="3" aria-labelledby="diagram-title">
+        <Heading as="h2" size="md" id="diagram-title">
+          {t('flowDesigner.diagram')}
+        </Heading>
+        <Text fontSize="xs" color="fg.muted">
+          {t('flowDesigner.keyboardHelp')}
+        </Text>
+        <FlowToolbar
+          onAdd={(tipo) => send({ type: 'ADD', tipo, at: centre(), after: selection?.kind === 'node' ? selection.clave : null })}
+          onUndo={() => send({ type: 'UNDO' })}
+          onRedo={() => send({ type: 'REDO' })}
+          canUndo={undoable(c)}
+          canRedo={redoable(c)}
+          onLayout={() => {
+            send({ type: 'LAYOUT' });
+            requestAnimationFrame(() => canvas.current?.fitView({ padding: 0.15, duration: 200 }));
+          }}
+        />
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="3" alignItems="start">
+          <FlowCanvas
+            nodes={view.nodes}
+            edges={view.edges}
+            onNodesChange={view.onNodesChange}
+            onEdgesChange={view.onEdgesChange}
+            onConnect={(desde, hacia) => send({ type: 'CONNECT', desde, hacia })}
+            canConnect={allows}
+            onDelete={(nodes, connections) => send({ type: 'REMOVE', nodes, connections })}
+            onSelectionChange={(nodes, edges) => setSelection((prev) => sameSelection(prev, selectionOf(nodes, edges)))}
+            onDropKind={(tipo, at) => send({ type: 'ADD', tipo, at })}
+            onInit={(i) => (canvas.current = i)}
+          />
+          <Stack gap="3">
+            <StepInspector
+              graph={graph}
+              selected={selection}
+              titleOf={names.titleOf}
+              lists={LISTS}
+              canConnect={allows}
+              onChangeNode={(clave, changes) => {
+                send({ type: 'UPDATE_NODE', clave, changes });
+                names.learn(changes);
+              }}
+              onChangeOption={(id, texto) => send({ type: 'UPDATE_OPTION', id, texto })}
+              onSetDefault={(id) => send({ type: 'SET_DEFAULT', id })}
+              onConnect={(desde, hacia) => send({ type: 'CONNECT', desde, hacia })}
+              onRemove={(nodes, connections) => send({ type: 'REMOVE', nodes, connections })}
+            />
+            <ProblemList problems={problems} graph={graph} titleOf={names.titleOf} onPick={pickProblem} />
+          </Stack>
+        </Grid>
+      </Stack>
+    </Stack>
+  );
+}

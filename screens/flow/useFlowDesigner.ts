@@ -1,0 +1,81 @@
+/**
+ * The designer machine (machines/flowDesigner.ts) wired to the app: the generic entity calls for load and
+ * save (`flujo/show`, `flujo/save`, `flujo/update/{id}` with the version), `flujo/verify/{id}`, toasts, and
+ * the lists refreshed after a write.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../engine/api/client';
+import { flowDesignerMachine, type SaveInput, type StoredFlow } from '../../machines/flowDesigner';
+import { emitUpdateList } from '../../widgets/DataTable';
+import { showError, showSuccess } from '../../widgets/toaster';
+import { entityCalls } from '../app/entityData';
+import { reportFailure } from '../app/feedback';
+
+const ENTITY = 'flujo';
+
+export interface DesignerCallbacks {
+  /** A new flow was stored under this id. */
+  onCreated: (id: number) => void;
+  /** The flow to open does not exist (any more). */
+  onMissing: () => void;
+}
+
+export function useFlowDesigner(idParam: string, callbacks: DesignerCallbacks) {
+  const { t } = useTranslation();
+  const latest = useRef({ callbacks, t });
+  latest.current = { callbacks, t };
+
+  const machine = useMemo(
+    () =>
+      flowDesignerMachine.provide({
+        actors: {
+          save: fromPromise<StoredFlow, SaveInput>(async ({ input }) =>
+            (input.id === null
+              ? entityCalls.save(ENTITY, input.record)
+              : entityCalls.update(ENTITY, input.id, { ...input.record, version: input.version })) as Promise<StoredFlow>,
+          ),
+          verify: fromPromise<StoredFlow, { id: number }>(async ({ input }) => entityCalls.action<StoredFlow>(ENTITY, 'verify', {}, input.id)),
+        },
+        actions: {
+          saved: ({ context }, flow) => {
+            showSuccess(latest.current.t('entity.saved'));
+            emitUpdateList();
+            if (context.id === null) latest.current.callbacks.onCreated(flow.id);
+          },
+          verified: () => {
+            showSuccess(latest.current.t('flowDesigner.verified'));
+            emitUpdateList();
+          },
+          failed: (_, { error }) => {
+            // a refused verify shows its problems on the steps; the toast says why in one line
+            if (error instanceof ApiError && error.code === 'FLOW_INVALID') showError(latest.current.t('errors.FLOW_INVALID'));
+            else if (error instanceof ApiError) reportFailure(error);
+          },
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(machine);
+
+  useEffect(() => {
+    if (idParam === 'create') {
+      send({ type: 'LOADED', flow: null });
+      return;
+    }
+    let live = true;
+    entityCalls.show(ENTITY, idParam).then(
+      (flow) => live && send({ type: 'LOADED', flow }),
+      () => live && latest.current.callbacks.onMissing(),
+    );
+    return () => {
+      live = false;
+    };
+    // the designer is opened once per flow (the screen remounts it for another id)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return { snapshot, send };
+}
