@@ -13,6 +13,7 @@ import { emitUpdateList } from '../../widgets/DataTable';
 import { showError, showSuccess } from '../../widgets/toaster';
 import { entityCalls } from '../app/entityData';
 import { reportFailure } from '../app/feedback';
+import { api } from '../app/session';
 
 const ENTITY = 'flujo';
 
@@ -37,7 +38,8 @@ export function useFlowDesigner(idParam: string, callbacks: DesignerCallbacks) {
               ? entityCalls.save(ENTITY, input.record)
               : entityCalls.update(ENTITY, input.id, { ...input.record, version: input.version })) as Promise<StoredFlow>,
           ),
-          verify: fromPromise<StoredFlow, { id: number }>(async ({ input }) => entityCalls.action<StoredFlow>(ENTITY, 'verify', {}, input.id)),
+          // quiet, as saves are: `failed` below says what went wrong, once
+          verify: fromPromise<StoredFlow, { id: number }>(async ({ input }) => api.post<StoredFlow>(`${ENTITY}/verify/${input.id}`, {}, { quiet: true })),
         },
         actions: {
           saved: ({ context }, flow) => {

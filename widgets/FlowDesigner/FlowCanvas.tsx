@@ -49,6 +49,7 @@ const nodeTypes = { step: StepNode };
 const edgeTypes = { option: OptionEdge };
 const DELETE_KEYS = ['Delete', 'Backspace'];
 const FIT = { padding: 0.15, maxZoom: 1.2 };
+const MINIMAP_FROM = 24;
 
 function useAriaLabels(): Partial<AriaLabelConfig> {
   const { t, i18n } = useTranslation();
@@ -164,7 +165,8 @@ export function FlowCanvas(props: FlowCanvasProps) {
       >
         <Background gap={20} />
         <Controls showInteractive={false} fitViewOptions={FIT} />
-        {wide && <MiniMap pannable zoomable nodeColor={minimapColor} />}
+        {/* a map helps find one's way in a large flow; in a small one it only hides part of it */}
+        {wide && nodes.length > MINIMAP_FROM && <MiniMap pannable zoomable nodeColor={minimapColor} />}
       </ReactFlow>
     </Box>
   );

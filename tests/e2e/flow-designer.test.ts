@@ -1,0 +1,240 @@
+/**
+ * The flow designer in Chromium (issue 10): an admin draws the procurement flow — palette, connections by
+ * dragging and from the keyboard, activities picked from the records, a specialization by amount — sees the
+ * validator's problems appear on the steps and go as they are fixed, deletes and undoes, saves and verifies.
+ * Then the server's refusal of an unfinished flow, the designer in English, and on a phone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { FLOW_GROUP_TIPO } from '../../engine/categoria';
+import { ADMIN_PASSWORD, startApp } from '../support/app';
+import { PHONE, loginAs, newPage, signedInPage } from '../support/browser';
+import { api } from '../support/server';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let session: Awaited<ReturnType<typeof signedInPage>>;
+let page: Page;
+let post: (path: string, body?: object) => Promise<any>;
+
+beforeAll(async () => {
+  app = await startApp();
+  const client = api(app.baseUrl);
+  const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+  post = async (path, body = {}) => {
+    const res = await client.post(`/api/${path}`, body, token);
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+    return res.body;
+  };
+  const proceso = await post('proceso/save', { codificacion: 'PR-COM', titulo: 'Compras', tipo_documento: 'procedimiento' });
+  const activities = [
+    ['COM-01', 'Solicitud de compra'],
+    ['COM-02', 'Aprobación de la solicitud'],
+    ['COM-03', 'Aprobación de gerencia'],
+    ['COM-04', 'Orden de compra'],
+    ['COM-05', 'Recepción de mercadería'],
+    ['COM-06', 'Rechazo de la solicitud'],
+  ];
+  for (const [codificacion, titulo] of activities) await post('actividad/save', { proceso: proceso.id, codificacion, titulo });
+  await post('categoria/save', { tipo: FLOW_GROUP_TIPO, grupo: 'Abastecimiento', nombre: 'Abastecimiento' });
+  session = await signedInPage(app.baseUrl, 'admin', ADMIN_PASSWORD);
+  ({ page } = session);
+});
+afterAll(async () => {
+  await session?.close();
+  await app?.close();
+});
+
+const palette = () => page.getByRole('toolbar', { name: 'Agregar pasos' });
+const inspector = () => page.getByRole('region', { name: 'Selección' });
+const step = (key: string) => page.locator(`.react-flow__node[data-id="${key}"]`);
+/** The problem texts written on a step. */
+const notes = (key: string) => step(key).getByTestId('step-problems').locator(':scope > *').allTextContents();
+const problemCodes = () => page.locator('[data-code]').evaluateAll((els) => els.map((e) => e.getAttribute('data-code')));
+const showAll = () => page.getByRole('button', { name: 'Ver todo el flujo' }).click();
+
+async function add(kind: string) {
+  await palette().getByRole('button', { name: kind, exact: true }).click();
+}
+async function pickActivity(name: string, scope: Locator = inspector()) {
+  const box = scope.getByRole('combobox', { name: 'Actividad' });
+  await box.fill(name.slice(0, 6));
+  await page.getByRole('option', { name }).click();
+  await expect.poll(() => box.inputValue()).toBe(name);
+}
+const typeText = (text: string) => inspector().getByRole('textbox', { name: 'Texto', exact: true }).fill(text);
+async function select(key: string) {
+  await showAll();
+  await step(key).click();
+  await inspector().getByText(`Clave ${key}`).waitFor();
+}
+async function connectWithKeyboard(from: string, to: string) {
+  await select(from);
+  await inspector().getByRole('combobox', { name: 'Conectar con' }).selectOption(to);
+  await inspector().getByRole('button', { name: 'Conectar', exact: true }).click();
+}
+/** Drags a line from a step's lower dot and lets it go over another step. */
+async function connectByDragging(from: string, to: string) {
+  await showAll();
+  await step(from).locator('.react-flow__handle.source').hover();
+  await page.mouse.down();
+  const box = (await step(to).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe('the flow designer', () => {
+  it('an admin draws the procurement flow, fixing the problems the steps show, then saves and verifies it', async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/macroprocess`);
+    await page.getByRole('heading', { name: 'Flujos', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Agregar' }).first().click();
+    await page.waitForURL(/#\/backOffice\/macroprocess\/create$/);
+    await page.getByRole('heading', { name: 'Flujo', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Problemas (1)' }).waitFor();
+    expect(await problemCodes()).toEqual(['FLGR0000']);
+
+    await page.getByRole('textbox', { name: /^Nombre/ }).fill('Compras');
+    await page.getByRole('textbox', { name: /^Descripción/ }).fill('Desde la solicitud hasta la recepción de la mercadería.');
+    await page.getByRole('combobox', { name: /^Grupo de flujos/ }).fill('Abas');
+    await page.getByRole('option', { name: 'Abastecimiento' }).click();
+
+    // start -> request: an activity step without its activity says so on the step, until one is picked
+    await add('Inicio');
+    await expect.poll(() => notes('n1')).toEqual(['Este paso no tiene conexiones de salida.']);
+    await add('Actividad');
+    await expect.poll(() => notes('n2')).toContain('El paso de actividad no tiene actividad, o la actividad no existe.');
+    expect(await notes('n1')).toEqual([]);
+    await pickActivity('Solicitud de compra');
+    await expect.poll(() => notes('n2')).not.toContain('El paso de actividad no tiene actividad, o la actividad no existe.');
+    await expect.poll(() => step('n2').textContent()).toContain('Solicitud de compra (COM-01)');
+    await add('Actividad');
+    await pickActivity('Aprobación de la solicitud');
+
+    // the question and its "yes" answer; texts typed into the inspector clear the steps' problems
+    await add('Pregunta');
+    await expect.poll(() => notes('n4')).toContain('La pregunta no tiene texto.');
+    await typeText('¿Aprobado?');
+    await expect.poll(() => notes('n4')).not.toContain('La pregunta no tiene texto.');
+    await add('Respuesta');
+    await expect.poll(() => notes('n5')).toContain('La respuesta no tiene texto.');
+    await typeText('Sí');
+    await add('Especialización');
+    await typeText('Monto');
+    await add('Actividad');
+    await pickActivity('Orden de compra');
+    await add('Actividad');
+    await pickActivity('Recepción de mercadería');
+    await add('Fin');
+    await expect.poll(() => notes('n4')).toEqual(['Una pregunta necesita al menos dos respuestas, y una respuesta debe seguir a una pregunta.']);
+
+    // "no": picked from the problem list, the question gets its second answer, then the rejection
+    await page.getByRole('button', { name: /^Pregunta: ¿Aprobado\? — Una pregunta necesita/ }).click();
+    await inspector().getByText('Clave n4').waitFor();
+    await add('Respuesta');
+    await typeText('No');
+    await expect.poll(() => notes('n4')).toEqual([]);
+    await add('Actividad');
+    await pickActivity('Rechazo de la solicitud');
+    await expect.poll(() => notes('n11')).toContain('Este paso no tiene conexiones de salida.');
+    await connectByDragging('n11', 'n9');
+    await expect.poll(() => notes('n11')).toEqual([]);
+
+    // the specialization by amount: a second option to a management approval, which leads to the order
+    await expect.poll(() => notes('n6')).toEqual(['La especialización necesita al menos dos opciones.']);
+    await select('n6');
+    await add('Actividad');
+    await pickActivity('Aprobación de gerencia');
+    await expect.poll(() => notes('n6')).toEqual([]);
+    await connectWithKeyboard('n12', 'n7');
+    await select('n6');
+    const options = inspector().getByRole('textbox', { name: 'Texto de la opción' });
+    await options.nth(0).fill('Hasta $500.000');
+    await options.nth(1).fill('Más de $500.000');
+    expect(await inspector().getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked))).toEqual([true, false]);
+    await expect.poll(() => page.getByTestId('option-label').allTextContents()).toEqual(['Hasta $500.000 · por defecto', 'Más de $500.000']);
+    await page.getByText('Sin problemas: el flujo se puede verificar.').waitFor();
+
+    // a stray step, deleted with the keyboard; undo brings it back, redo deletes it again
+    await add('Subflujo');
+    await expect.poll(() => notes('n13')).toContain('El subflujo no tiene flujo destino, no existe o es este mismo flujo.');
+    await step('n13').focus();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => step('n13').count()).toBe(0);
+    await page.getByText('Sin problemas: el flujo se puede verificar.').waitFor();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => step('n13').count()).toBe(1);
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => step('n13').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.waitForURL(/#\/backOffice\/macroprocess\/\d+$/);
+    const id = Number(page.url().split('/').pop());
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.getByText('Flujo verificado: ya se puede usar.').waitFor();
+    await expect.poll(() => page.getByTestId('flow-status').textContent()).toBe('Verificado');
+
+    const stored = await post(`flujo/show/${id}`);
+    expect(stored).toMatchObject({ nombre: 'Compras', verificado: true });
+    expect(stored.nodos).toHaveLength(12);
+    expect(stored.conexiones).toHaveLength(13);
+    expect(stored.nodos.every((n: { x: unknown; y: unknown }) => typeof n.x === 'number' && typeof n.y === 'number')).toBe(true);
+    expect(stored.conexiones.filter((c: { desde: string }) => c.desde === 'n6')).toEqual([
+      expect.objectContaining({ hacia: 'n7', texto: 'Hasta $500.000', por_defecto: true }),
+      expect.objectContaining({ hacia: 'n12', texto: 'Más de $500.000', por_defecto: false }),
+    ]);
+
+    // opened again, it is as it was left
+    await page.reload();
+    await expect.poll(() => page.getByTestId('flow-status').textContent()).toBe('Verificado');
+    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(12);
+    await page.getByText('Sin problemas: el flujo se puede verificar.').waitFor();
+    // an edit of the graph, saved, takes the verification away
+    await select('n11');
+    await inspector().getByRole('button', { name: 'Borrar la conexión a Fin' }).click();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => page.getByTestId('flow-status').textContent()).toBe('Sin verificar');
+    // a whole flow drawn by hand takes a while on a busy machine
+  }, 180_000);
+
+  it('verify refuses an unfinished flow and shows the server problems on its steps', async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/macroprocess/create`);
+    await page.getByRole('heading', { name: 'Flujo', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: /^Nombre/ }).fill('Borrador');
+    await add('Inicio');
+    await add('Actividad');
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.getByText('El flujo tiene problemas: corríjalos antes de verificarlo.').waitFor();
+    await page.waitForURL(/#\/backOffice\/macroprocess\/\d+$/);
+    expect(await page.getByTestId('flow-status').textContent()).toBe('Sin verificar');
+    await expect.poll(() => notes('n2')).toContain('El paso de actividad no tiene actividad, o la actividad no existe.');
+    expect(await problemCodes()).toEqual(expect.arrayContaining(['FLGR0003', 'FLGR1004']));
+  });
+
+  it('speaks English, and works on a phone', async () => {
+    const { context, page: phone } = await newPage(session.browser, app.baseUrl, PHONE);
+    try {
+      await loginAs(phone, 'admin', ADMIN_PASSWORD);
+      await phone.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+      await phone.goto(`${app.baseUrl}/#/backOffice/macroprocess/create`);
+      await phone.getByRole('heading', { name: 'Flujo', level: 1 }).waitFor();
+      await phone.getByTestId('language-switch').selectOption('en');
+      await phone.getByRole('heading', { name: 'Flow', level: 1 }).waitFor();
+      await phone.getByRole('heading', { name: 'Problems (1)' }).waitFor();
+      await phone.getByText('The flow has no steps.').waitFor();
+      const steps = phone.getByRole('toolbar', { name: 'Add steps' });
+      await steps.getByRole('button', { name: 'Start', exact: true }).click();
+      await steps.getByRole('button', { name: 'Question', exact: true }).click();
+      await expect.poll(() => phone.locator('.react-flow__node[data-id="n2"]').getByTestId('step-problems').locator(':scope > *').allTextContents()).toEqual([
+        'This step has no outgoing connection.',
+        'The question has no text.',
+        'A question needs at least two answers, and an answer must follow a question.',
+      ]);
+      await phone.getByRole('region', { name: 'Selection' }).getByRole('textbox', { name: 'Text', exact: true }).fill('Approved?');
+      await expect.poll(() => phone.locator('.react-flow__node[data-id="n2"]').textContent()).toContain('Approved?');
+      await phone.getByRole('button', { name: 'Verify' }).waitFor();
+      // the page does not scroll sideways
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
