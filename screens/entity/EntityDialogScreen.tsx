@@ -62,7 +62,7 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
         </HStack>
       }
     >
-      <EntityForm entity={entity} formId={formId} record={record} readOnly={open.readOnly} onSaved={onClose} />
+      <EntityForm entity={entity} formId={formId} record={record} readOnly={open.readOnly} onSaved={() => onClose()} />
     </Modal>
   );
 }

@@ -12,7 +12,8 @@ interface EntityFormProps {
   formId: string;
   record: ReturnType<typeof useEntityRecord>;
   readOnly?: boolean;
-  onSaved?: () => void;
+  /** Called with the stored record's id. */
+  onSaved?: (id: number | string) => void;
 }
 
 export function EntityForm({ entity, formId, record, readOnly, onSaved }: EntityFormProps) {
@@ -28,7 +29,8 @@ export function EntityForm({ entity, formId, record, readOnly, onSaved }: Entity
       optionsSource={optionsSource}
       rules={rulesOf(entity.name)}
       onSubmit={async (data) => {
-        if (await record.save(data)) onSaved?.();
+        const saved = await record.save(data);
+        if (saved) onSaved?.(saved.id);
       }}
     />
   );

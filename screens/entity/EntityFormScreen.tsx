@@ -1,6 +1,7 @@
 /** The form of any entity at `<routeForm>/:id/:show?`: create, edit, or show (spec §2). */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Stack } from '@chakra-ui/react';
 import { SubHeader } from '../../widgets/SubHeader';
 import type { ScreenProps } from '../registry';
@@ -8,16 +9,28 @@ import { entityOf } from '../metadata';
 import { EntityForm } from './EntityForm';
 import { useEntityRecord } from './useEntityRecord';
 import { RecordHistory } from './RecordHistory';
+import { presetFrom, returnToOf } from './formNavigation';
 
-export default function EntityFormScreen({ route }: ScreenProps) {
+export interface EntityFormPageProps extends ScreenProps {
+  /** After a save: by default back where the form was opened from, or to the list. */
+  onSaved?: (saved: { id: number | string; created: boolean }) => void;
+  /** Below the form (a record's own lists). */
+  children?: (record: { id: number | string | null; readOnly: boolean }) => ReactNode;
+}
+
+export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
   const { id = 'create', show } = useParams();
   const entity = entityOf(route?.entity);
   const creating = id === 'create';
   const readOnly = show === 'show' && !creating;
   const listPath = entity.routeForm ?? '/';
-  const record = useEntityRecord(entity, creating ? null : id, () => navigate(listPath, { replace: true }));
+  // opened from another screen (a process's activities): saving and leaving go back there
+  const back = returnToOf(location.state) ?? listPath;
+  const record = useEntityRecord(entity, creating ? null : id, () => navigate(back, { replace: true }), creating ? presetFrom(entity, search) : undefined);
   const formId = `form-${entity.name}`;
 
   return (
@@ -27,8 +40,8 @@ export default function EntityFormScreen({ route }: ScreenProps) {
         saveFormId={readOnly ? undefined : formId}
         saving={record.saving}
         showEdit={readOnly}
-        onEdit={() => navigate(`${listPath}/${encodeURIComponent(id)}`)}
-        exitTo={listPath}
+        onEdit={() => navigate(`${listPath}/${encodeURIComponent(id)}`, { state: location.state })}
+        exitTo={back}
         actions={record.recordId !== null && record.data !== null ? <RecordHistory entity={entity} id={record.recordId} /> : undefined}
       />
       <EntityForm
@@ -36,8 +49,13 @@ export default function EntityFormScreen({ route }: ScreenProps) {
         formId={formId}
         record={record}
         readOnly={readOnly}
-        onSaved={() => navigate(listPath, { replace: true })}
+        onSaved={(savedId) => (onSaved ? onSaved({ id: savedId, created: creating }) : navigate(back, { replace: true }))}
       />
+      {children?.({ id: creating ? null : id, readOnly })}
     </Stack>
   );
+}
+
+export default function EntityFormScreen(props: ScreenProps) {
+  return <EntityFormPage {...props} />;
 }

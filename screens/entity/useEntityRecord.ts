@@ -11,10 +11,10 @@ import { reportFailure } from '../app/feedback';
 
 export type FormRecord = Record<string, unknown>;
 
-/** `id` null = a new record. */
-export function useEntityRecord(entity: ResolvedEntity, id: string | number | null, onMissing?: () => void) {
+/** `id` null = a new record, with the fields of `preset` filled in. */
+export function useEntityRecord(entity: ResolvedEntity, id: string | number | null, onMissing?: () => void, preset?: FormRecord) {
   const { t } = useTranslation();
-  const [data, setData] = useState<FormRecord | null>(id === null ? {} : null);
+  const [data, setData] = useState<FormRecord | null>(id === null ? (preset ?? {}) : null);
   const [recordId, setRecordId] = useState(id);
   const [version, setVersion] = useState<number | undefined>();
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
@@ -24,7 +24,7 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
     setRecordId(id);
     setServerErrors([]);
     if (id === null) {
-      setData({});
+      setData(preset ?? {});
       setVersion(undefined);
       return;
     }
@@ -45,9 +45,9 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entity.name, id]);
 
-  /** Saves; resolves true when stored (and every list refreshes). */
+  /** Saves; resolves with the stored record's id (and every list refreshes), or null when refused. */
   const save = useCallback(
-    async (formData: FormRecord): Promise<boolean> => {
+    async (formData: FormRecord): Promise<{ id: number } | null> => {
       setSaving(true);
       setServerErrors([]);
       try {
@@ -61,13 +61,13 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
         setData(rest);
         showSuccess(t('entity.saved'));
         emitUpdateList();
-        return true;
+        return { id: newId };
       } catch (e) {
         if (e instanceof ApiError) {
           if (e.fieldErrors.length) setServerErrors(e.fieldErrors);
           reportFailure(e);
         }
-        return false;
+        return null;
       } finally {
         setSaving(false);
       }

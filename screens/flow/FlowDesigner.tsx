@@ -105,7 +105,13 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing }: FlowD
   };
   const allows = (desde: string, hacia: string) => canConnect(graph, desde, hacia);
 
-  if (snapshot.matches('loading')) return <Spinner aria-label={t('app.loading')} />;
+  if (snapshot.matches('loading'))
+    return (
+      <HStack role="status" gap="2">
+        <Spinner size="sm" />
+        <Text>{t('app.loading')}</Text>
+      </HStack>
+    );
 
   return (
     <Stack gap="4">
