@@ -4,9 +4,10 @@
  * store in Mendoza — article categories (rubros), 35 articles with locations, prices, a few specifications
  * and two kits made of components, 15 customers and 8 suppliers with CUITs that validate, 4 employees with
  * their job positions, users of each role, the sequences facturas / remitos / pedidos and the company record;
- * an installation service (scripts/seed-demo-tasks.ts): a flow, two current work instructions with their
- * tasks, and installation orders whose tasks are under way; and sales (scripts/seed-demo-sales.ts): the verified
- * flow "Ventas" in the group "Comercial" with orders the staff moved along it.
+ * the procurement process "Compras" with its activities and its verified flow (./seed-demo-compras.ts); an
+ * installation service (scripts/seed-demo-tasks.ts): a flow, two current work instructions with their tasks,
+ * and installation orders whose tasks are under way; and sales (scripts/seed-demo-sales.ts): the verified flow
+ * "Ventas" in the group "Comercial" with orders the staff moved along it.
  *
  * It uses the server's own configuration (DATA_DIR / DATABASE_URL, server/config.ts) and writes only
  * through the server's API (buildServer + app.inject, as an administrator), so every rule of the server
@@ -28,6 +29,7 @@ import { verifyPassword } from '../server/auth/password-hash';
 import { loadConfig } from '../server/config';
 import { describeTarget } from '../server/db/connect';
 import { DEFAULT_SEQUENCE } from '../server/entities/registro';
+import { seedProcurement } from './seed-demo-compras';
 import { seedDemoTasks } from './seed-demo-tasks';
 import { seedSales } from './seed-demo-sales';
 
@@ -263,6 +265,8 @@ async function counts(db: Kysely<any>): Promise<Record<string, number>> {
     secuencias: await countRows(db, 'secuencia'),
     empresas: await countRows(db, 'empresa'),
     usuarios: await countRows(db, 'usuario'),
+    procesos: await countRows(db, 'proceso'),
+    actividades: await countRows(db, 'actividad'),
     instructivos: await countRows(db, 'instructivo'),
     tareas: await countRows(db, 'tarea'),
     flujos: await countRows(db, 'flujo'),
@@ -371,8 +375,9 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
       await save('perfil', { ...partyRecord(c, 'clientes', `CLI-${String(i + 1).padStart(4, '0')}`), tipo_precio: c.razon_social ? 'Mayorista' : 'Minorista', zona: c.localidad }),
     );
 
+  const empleado = new Map<string, number>();
   for (const [i, e] of EMPLEADOS.entries())
-    await save('perfil', {
+    empleado.set(e.user.username, await save('perfil', {
       tipo: 'empleados',
       identificador: `EMP-${String(i + 1).padStart(4, '0')}`,
       nombre: e.nombre,
@@ -387,7 +392,7 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
       empleado: { legajo: e.legajo, puesto: puesto.get(e.puesto), area: PUESTOS.find((p) => p.nombre === e.puesto)!.area, nacionalidad: 'argentina', fecha_ingreso: e.ingreso },
       contactos: [{ nombre: `${e.nombre} ${e.apellido}`, email: `${e.user.username}@elhornero.com.ar`, tipo: 'laboral' }],
       usuario: { username: e.user.username, password: e.user.password, roles: e.user.roles },
-    });
+    }));
 
   const articulo = new Map<string, number>();
   for (const a of ARTICULOS) {
@@ -423,6 +428,8 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
     articulo.set(a.codigo, await save('articulo', record));
   }
 
+  // the procurement process and its flow (scripts/seed-demo-compras.ts)
+  await seedProcurement(call, { puesto, empleado });
   // instructives and tasks: the installation service (scripts/seed-demo-tasks.ts)
   await seedDemoTasks(call);
   // ---- sales: process, verified flow "Ventas" and orders along it (scripts/seed-demo-sales.ts)
@@ -457,6 +464,7 @@ function report(result: SeedResult, target: string, adminName?: string): string 
     `Database: ${target}`,
     `${c.categorias} categories, ${c.articulos} articles, ${c.clientes} customers, ${c.proveedores} suppliers, ` +
       `${c.empleados} employees, ${c.puestos} job positions, ${c.secuencias} sequences, ${c.empresas} company record, ` +
+      `${c.procesos} processes with ${c.actividades} activities, ` +
       `${c.instructivos} work instructions with ${c.tareas} tasks (of them and of installation orders), ` +
       `${c.flujos} verified flows, ${c.registros} records along them.`,
     '',

@@ -116,6 +116,54 @@ describeBackends('seed:demo', (backend) => {
     expect(hotel).toEqual({ subtotal: 120 * 2610 + 30 * 5040, total: Math.round((120 * 2610 + 30 * 5040) * 121) / 100 });
   });
 
+  it('has the procurement process with its activities, and its flow verified in a flow group with a card', async () => {
+    // beside the processes of the other sections (installation service, sales)
+    expect(result.counts.procesos).toBeGreaterThanOrEqual(1);
+    const asUser = async (username: string) => {
+      const u = result.users.find((x) => x.username === username)!;
+      const token = (await client.login(u.username, u.password)).access_token;
+      return async (path: string, body: object = {}) => {
+        const res = await client.post(`/api/${path}`, body, token);
+        expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+        return res.body;
+      };
+    };
+    const admin = await asUser('martin.sosa');
+    const [proceso] = (await admin('proceso/index', { filters: { codificacion: 'PR-COM-01' } })).rows;
+    expect(proceso).toMatchObject({ codificacion: 'PR-COM-01', titulo: 'Compras', tipo_documento: 'procedimiento' });
+    const activities = (await admin('actividad/index', { filters: { proceso: proceso.id }, sort: 'orden', sortOrder: 'asc' })).rows;
+    expect(activities.map((a: { titulo: string }) => a.titulo)).toEqual([
+      'Solicitud de compra',
+      'Aprobación de la solicitud',
+      'Aprobación de gerencia',
+      'Orden de compra',
+      'Recepción de mercadería',
+      'Rechazo de la solicitud',
+    ]);
+    const recepcion = await admin(`actividad/show/${activities[4].id}`);
+    expect(recepcion).toMatchObject({ impacto_stock: 'ingreso', adjuntar_registro_relacionado: true, padres: [{ actividad: activities[3].id }] });
+    expect(recepcion.puestos).toHaveLength(1);
+
+    const row = (await admin('flujo/index', {})).rows.find((f: { nombre: string }) => f.nombre === 'Compras');
+    const flow = await admin(`flujo/show/${row.id}`);
+    expect(flow).toMatchObject({ nombre: 'Compras', verificado: true, tarjeta: { color: 'naranja', icono: 'camion' } });
+    expect(await admin('flujo/validate', { nodos: flow.nodos, conexiones: flow.conexiones, id: flow.id })).toEqual({ valid: true, errors: [] });
+    expect(flow.nodos.every((n: { x: unknown }) => typeof n.x === 'number')).toBe(true);
+    expect(flow.conexiones.filter((c: { desde: string }) => c.desde === 'monto')).toEqual([
+      expect.objectContaining({ texto: 'Hasta $500.000', por_defecto: true }),
+      expect.objectContaining({ texto: 'Más de $500.000', por_defecto: false }),
+    ]);
+    const groups = (await admin('categoria/index', { filters: { tipo: FLOW_GROUP_TIPO } })).rows;
+    expect(groups.map((g: { nombre: string }) => g.nombre)).toContain('Compras y abastecimiento');
+
+    // staff see it by their job position: the warehouse keeper requests and receives, a salesperson only requests
+    const jorge = await asUser('jorge.paez');
+    expect(await jorge(`workspace/getFlowsCards/${flow.grupo}`)).toEqual([expect.objectContaining({ nombre: 'Compras', actividades: 2 })]);
+    expect((await jorge(`workspace/getFlowActivities/${flow.id}`)).map((a: { titulo: string }) => a.titulo)).toEqual(['Solicitud de compra', 'Recepción de mercadería']);
+    const carla = await asUser('carla.rios');
+    expect((await carla(`workspace/getFlowActivities/${flow.id}`)).map((a: { titulo: string }) => a.titulo)).toEqual(['Solicitud de compra']);
+  });
+
   it('does nothing on a second run', async () => {
     const again = await seedDemo(srv.handle);
     expect(again.seeded).toBe(false);
@@ -137,6 +185,7 @@ describe('npm run seed:demo', () => {
     const tsx = path.resolve('node_modules/.bin/tsx');
     const first = await run(tsx, ['scripts/seed-demo.ts'], { env });
     expect(first.stdout).toContain('Demo data loaded.');
+    expect(first.stdout).toMatch(/\d+ processes with \d+ activities/);
     expect(first.stdout).toMatch(/admin\s+Demo-Admin1!/);
     expect(first.stdout).toMatch(/carla\.rios\s+Demo-User1!\s+ROLE_USER/);
     const second = await run(tsx, ['scripts/seed-demo.ts'], { env });

@@ -33,7 +33,8 @@ interface Screen {
 
 const SAMPLE_PARAMS: Record<string, string> = { id: 'create', token: 'a11y-sample-token', filter: 'all' };
 /** Hand-made form screens that are also checked on an existing record of their entity. */
-const RECORD_FORMS = new Set(['entityForm', 'instructiveForm', 'taskForm']);
+// every form of an entity: the generic one and those of their own (process, flow designer, instructive, task)
+const RECORD_FORMS = new Set(['entityForm', 'processForm', 'flowDesigner', 'instructiveForm', 'taskForm']);
 
 function fill(path: string): string {
   return path.replace(/\/:[A-Za-z]+\?/g, '').replace(/:([A-Za-z]+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
@@ -94,6 +95,21 @@ async function seed() {
     conexiones: [{ desde: 'i', hacia: 'p' }, { desde: 'p', hacia: 'f' }],
   });
   await client.post(`/api/flujo/verify/${flujo?.id}`, {}, token);
+  // a flow with a problem (the flow form's sample record: the designer shows its marks and notes on a step)
+  await save('flujo', {
+    nombre: 'Ventas (borrador)',
+    nodos: [
+      { clave: 'n1', tipo: 'inicio' },
+      { clave: 'n2', tipo: 'actividad', actividad: pedido?.id },
+      { clave: 'n3', tipo: 'pregunta', texto: '' },
+      { clave: 'n4', tipo: 'fin' },
+    ],
+    conexiones: [
+      { desde: 'n1', hacia: 'n2' },
+      { desde: 'n2', hacia: 'n3' },
+      { desde: 'n3', hacia: 'n4' },
+    ],
+  });
   await save('secuencia', { nombre: 'Remitos', prefijo: 'R-', relleno_ceros: 6, proximo_valor: 1 });
   await save('empresa', { nombre: 'Mi empresa', razon_social: 'Mi Empresa S.A.', condicion_iva: 'responsable_inscripto' });
   // a current instructive with tasks, and a record that got them (the task area, the planning, their forms)
