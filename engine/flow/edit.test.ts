@@ -4,6 +4,7 @@ import {
   adoptIds,
   canConnect,
   connect,
+  connectableTargets,
   connectionIds,
   emptyGraph,
   equalGraphs,
@@ -61,6 +62,13 @@ describe('connecting', () => {
     expect(canConnect(g, 'n2', 'n1')).toBe(false);
     expect(canConnect(g, 'n1', 'zz')).toBe(false);
     expect(connect(g, 'n1', 'n2')).toBe(g);
+  });
+
+  it('lists the steps a step may be joined to, as canConnect says one by one', () => {
+    let g = addNode(base(), 'actividad', { x: 0, y: 0 }, 'n1').graph;
+    g = addNode(g, 'pregunta', { x: 300, y: 0 }).graph;
+    for (const from of ['n1', 'n2', 'n3', 'n4', 'zz'])
+      expect(connectableTargets(g, from).map((n) => n.clave), from).toEqual(g.nodos.filter((n) => canConnect(g, from, n.clave)).map((n) => n.clave));
   });
 
   it('out of a specialization the first option is the default, the next ones are not', () => {

@@ -72,6 +72,14 @@ export function canConnect(graph: FlowGraph, desde: string, hacia: string): bool
   return !graph.conexiones.some((c) => c.desde === desde && c.hacia === hacia);
 }
 
+/** Every step `desde` may be joined to, in the graph's order (canConnect for all at once, in one pass). */
+export function connectableTargets(graph: FlowGraph, desde: string): FlowNode[] {
+  const from = graph.nodos.find((n) => n.clave === desde);
+  if (!from || from.tipo === 'fin') return [];
+  const joined = new Set(graph.conexiones.filter((c) => c.desde === desde).map((c) => c.hacia));
+  return graph.nodos.filter((n) => n.clave !== desde && n.tipo !== 'inicio' && !joined.has(n.clave));
+}
+
 /**
  * Joins two steps. Out of a specialization the connection is an option: the first one is the default,
  * later ones are not (the user picks another default later).

@@ -29,6 +29,8 @@ describe('graph -> canvas nodes', () => {
     const next = syncNodes(first, edited, problemsByNode(validateFlowGraph(edited)), noTitle);
     const changed = next.filter((v, i) => v !== first[i]).map((v) => v.id);
     expect(changed).toEqual(['a150']);
+    // nothing changed: the very same array
+    expect(syncNodes(next, edited, problemsByNode(validateFlowGraph(edited)), noTitle)).toBe(next);
   });
 
   it('a step whose problems or title change is drawn again; canvas-only state carries over', () => {
@@ -66,6 +68,7 @@ describe('graph -> canvas edges', () => {
     ]);
     const next = syncEdges(edges, updateConnection(g, 'e->b', { texto: 'Minorista' }), label);
     expect(next[0]).toBe(edges[0]);
+    expect(syncEdges(edges, g, label)).toBe(edges);
     expect(next[1].data.label).toBe('Minorista');
     expect(syncEdges(edges, g, noLabel)[0]).not.toBe(edges[0]);
     expect(edges[0].ariaLabel).toBe('to a');

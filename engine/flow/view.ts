@@ -103,8 +103,11 @@ export function syncNodes(
     described.set(data, describe);
     out.push(view);
   }
-  return out;
+  return sameItems(out, previous) ? (previous as ViewNode[]) : out;
 }
+
+/** The previous array when every item is the same object: the canvas sees no change at all. */
+const sameItems = <T>(next: readonly T[], previous: readonly T[]) => next.length === previous.length && next.every((v, i) => v === previous[i]);
 
 /** The canvas's connections for `graph`; a connection to a missing step is left out (FLGR0008 names it). */
 export function syncEdges(
@@ -126,7 +129,7 @@ export function syncEdges(
     if (prev && prev.data.conexion === conexion && prev.data.label === label && prev.ariaLabel === ariaLabel) return out.push(prev);
     out.push({ id, source: conexion.desde, target: conexion.hacia, type: 'option', data: { conexion, label }, ariaLabel, ...(prev?.selected ? { selected: true } : {}) });
   });
-  return out;
+  return sameItems(out, previous) ? (previous as ViewEdge[]) : out;
 }
 
 /** Marks exactly `ids` selected; objects whose selection does not change are kept. */

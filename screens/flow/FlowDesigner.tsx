@@ -1,9 +1,9 @@
 /** One flow open in the designer (see FlowDesignerScreen): header form, toolbar, canvas, inspector, problems. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Box, Button, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { canConnect, type NodePosition } from '../../engine/flow/edit';
-import { validateFlowGraph } from '../../engine/flow/graph';
+import { validateFlowGraph, type NodeKind } from '../../engine/flow/graph';
 import { STEP_SIZES } from '../../engine/flow/layout';
 import { mergeProblems } from '../../engine/flow/view';
 import { isDirty, redoable, sameHeader, undoable, type Header } from '../../machines/flowDesigner';
@@ -11,13 +11,14 @@ import { FlowCanvas, type CanvasInstance } from '../../widgets/FlowDesigner/Flow
 import { FlowToolbar } from '../../widgets/FlowDesigner/FlowToolbar';
 import { ProblemList } from '../../widgets/FlowDesigner/ProblemList';
 import { StepInspector, type CanvasSelection } from '../../widgets/FlowDesigner/StepInspector';
-import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
 import type { TargetLists } from '../../widgets/FlowDesigner/StepFields';
-import { SubHeader } from '../../widgets/SubHeader';
+import { emitUpdateList } from '../../widgets/DataTable';
+import { showSuccess } from '../../widgets/toaster';
 import { optionsSource } from '../app/entityData';
-import { RecordHistory } from '../entity/RecordHistory';
+import { api } from '../app/session';
 import { entityOf } from '../metadata';
-import { headerEntity } from './headerEntity';
+import { DesignerHeader } from './DesignerHeader';
+import { HeaderForm } from './HeaderForm';
 import { useCanvasView } from './useCanvasView';
 import { useFlowDesigner } from './useFlowDesigner';
 import { useFlowNames } from './useFlowNames';
@@ -28,6 +29,12 @@ const LISTS: TargetLists = {
   activity: { list: 'actividad', source: (q) => optionsSource('actividad', q) },
   flow: { list: 'flujo', source: (q) => optionsSource('flujo', q) },
 };
+
+/** Where a step added with nothing selected goes: the upper middle of what the canvas shows. */
+function centre(canvas: CanvasInstance | null) {
+  const r = document.querySelector('.react-flow')?.getBoundingClientRect();
+  return canvas && r ? canvas.screenToFlowPosition({ x: r.left + r.width / 2, y: r.top + r.height / 3 }) : { x: 0, y: 0 };
+}
 
 /** One step, or one connection alone; several things selected at once are not edited one by one. */
 function selectionOf(nodes: string[], edges: string[]): CanvasSelection {
@@ -43,9 +50,11 @@ interface FlowDesignerProps {
   routeName: string;
   onCreated: (id: number) => void;
   onMissing: () => void;
+  /** Open another flow (a copy just made). */
+  onOpen: (id: number) => void;
 }
 
-export function FlowDesigner({ idParam, routeName, onCreated, onMissing }: FlowDesignerProps) {
+export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen }: FlowDesignerProps) {
   const { t } = useTranslation();
   const { snapshot, send } = useFlowDesigner(idParam, { onCreated, onMissing });
   const c = snapshot.context;
@@ -63,9 +72,7 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing }: FlowD
   const view = useCanvasView({ graph, problems, titleOf: names.titleOf }, onMove);
   useUndoKeys(() => send({ type: 'UNDO' }), () => send({ type: 'REDO' }));
 
-  const busy = snapshot.matches({ open: 'saving' }) || snapshot.matches({ open: 'verifying' });
   const dirty = isDirty(c) || (draft !== null && !sameHeader(draft, c.header));
-  const verified = c.header.verificado === true;
   const flowEntity = entityOf('flujo');
 
   // a step added or picked from the problems: select it and bring it into view
@@ -90,20 +97,48 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing }: FlowD
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
+  const onHeaderSubmit = useCallback(
+    (header: Header) => {
+      send({ type: intent.current, header });
+      intent.current = 'SAVE';
+    },
+    [send],
+  );
+  // stable, so the toolbar is not drawn again on every edit
+  const selected = useRef(selection);
+  selected.current = selection;
+  const toolbar = useMemo(
+    () => ({
+      onAdd: (tipo: NodeKind) => send({ type: 'ADD', tipo, at: centre(canvas.current), after: selected.current?.kind === 'node' ? selected.current.clave : null }),
+      onUndo: () => send({ type: 'UNDO' }),
+      onRedo: () => send({ type: 'REDO' }),
+      onLayout: () => {
+        send({ type: 'LAYOUT' });
+        requestAnimationFrame(() => canvas.current?.fitView({ padding: 0.15, duration: 200 }));
+      },
+    }),
+    [send],
+  );
   const submit = (what: 'SAVE' | 'VERIFY') => {
     intent.current = what;
     (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit();
-  };
-  const centre = () => {
-    const el = document.querySelector('.react-flow');
-    const r = el?.getBoundingClientRect();
-    return canvas.current && r ? canvas.current.screenToFlowPosition({ x: r.left + r.width / 2, y: r.top + r.height / 3 }) : { x: 0, y: 0 };
   };
   const pickProblem = (clave: string) => {
     send({ type: 'FOCUS', clave });
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(clave)}"]`)?.focus());
   };
   const allows = (desde: string, hacia: string) => canConnect(graph, desde, hacia);
+  // a copy of the stored flow (a new revision, say), opened for editing
+  const duplicate = async () => {
+    try {
+      const copy = await api.post<{ id: number; nombre: string }>('flow/duplicate', { id: c.id });
+      showSuccess(t('flowDesigner.duplicated', { nombre: copy.nombre }));
+      emitUpdateList();
+      onOpen(copy.id);
+    } catch {
+      /* the app's client said why */
+    }
+  };
 
   if (snapshot.matches('loading'))
     return (
@@ -115,42 +150,19 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing }: FlowD
 
   return (
     <Stack gap="4">
-      <SubHeader
+      <DesignerHeader
         title={t(`routes.${routeName}`)}
-        onSave={() => submit('SAVE')}
+        entity={flowEntity}
+        flowId={c.id}
         saving={snapshot.matches({ open: 'saving' })}
-        exitTo={flowEntity.routeForm ?? '/'}
-        actions={
-          <>
-            <Button size="sm" variant="outline" colorPalette="green" onClick={() => submit('VERIFY')} loading={snapshot.matches({ open: 'verifying' })} disabled={busy}>
-              {t('flowDesigner.verify')}
-            </Button>
-            {c.id !== null && <RecordHistory entity={flowEntity} id={c.id} />}
-          </>
-        }
+        verifying={snapshot.matches({ open: 'verifying' })}
+        dirty={dirty}
+        verified={c.header.verificado === true}
+        onSave={() => submit('SAVE')}
+        onVerify={() => submit('VERIFY')}
+        onDuplicate={duplicate}
       />
-      <HStack gap="3" wrap="wrap" aria-live="polite">
-        <Box px="2" py="0.5" rounded="sm" fontSize="sm" fontWeight="semibold" bg={verified ? 'green.100' : 'gray.100'} color={verified ? 'green.800' : 'gray.800'} data-testid="flow-status">
-          {t(verified ? 'flowDesigner.status.verified' : 'flowDesigner.status.unverified')}
-        </Box>
-        {dirty && (
-          <Text fontSize="sm" color="orange.700">
-            {t('flowDesigner.status.unsaved')}
-          </Text>
-        )}
-      </HStack>
-      <SchemaForm
-        entity={headerEntity}
-        formId={FORM_ID}
-        formData={c.header}
-        serverErrors={c.serverErrors}
-        optionsSource={optionsSource}
-        onChange={setDraft}
-        onSubmit={(header) => {
-          send({ type: intent.current, header });
-          intent.current = 'SAVE';
-        }}
-      />
+      <HeaderForm formId={FORM_ID} header={c.header} serverErrors={c.serverErrors} onChange={setDraft} onSubmit={onHeaderSubmit} />
       <Stack as="section" gap="3" aria-labelledby="diagram-title">
         <Heading as="h2" size="md" id="diagram-title">
           {t('flowDesigner.diagram')}
@@ -158,17 +170,7 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing }: FlowD
         <Text fontSize="xs" color="fg.muted">
           {t('flowDesigner.keyboardHelp')}
         </Text>
-        <FlowToolbar
-          onAdd={(tipo) => send({ type: 'ADD', tipo, at: centre(), after: selection?.kind === 'node' ? selection.clave : null })}
-          onUndo={() => send({ type: 'UNDO' })}
-          onRedo={() => send({ type: 'REDO' })}
-          canUndo={undoable(c)}
-          canRedo={redoable(c)}
-          onLayout={() => {
-            send({ type: 'LAYOUT' });
-            requestAnimationFrame(() => canvas.current?.fitView({ padding: 0.15, duration: 200 }));
-          }}
-        />
+        <FlowToolbar {...toolbar} canUndo={undoable(c)} canRedo={redoable(c)} />
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="3" alignItems="start">
           <FlowCanvas
             nodes={view.nodes}
@@ -188,7 +190,6 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing }: FlowD
               selected={selection}
               titleOf={names.titleOf}
               lists={LISTS}
-              canConnect={allows}
               onChangeNode={(clave, changes) => {
                 send({ type: 'UPDATE_NODE', clave, changes });
                 names.learn(changes);

@@ -28,6 +28,7 @@ export default function FlowDesignerScreen({ route }: ScreenProps) {
         navigate(`${base}/${newId}`, { replace: true });
       }}
       onMissing={() => navigate(base, { replace: true })}
+      onOpen={(other) => navigate(`${base}/${other}`)}
     />
   );
 }

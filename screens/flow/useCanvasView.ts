@@ -9,6 +9,7 @@ import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } 
 import { useTranslation } from 'react-i18next';
 import type { NodePosition } from '../../engine/flow/edit';
 import type { FlowConnection, FlowGraph, FlowNode, GraphProblem } from '../../engine/flow/graph';
+import { STEP } from '../../engine/flow/steps';
 import { problemsByNode, selectOnly, settledMoves, syncEdges, syncNodes, type EdgeTexts, type StepData, type ViewEdge } from '../../engine/flow/view';
 import type { OptionEdgeType } from '../../widgets/FlowDesigner/OptionEdge';
 import type { StepNodeType } from '../../widgets/FlowDesigner/StepNode';
@@ -35,17 +36,25 @@ export function useCanvasView({ graph, problems, titleOf }: Inputs, onMove: (pos
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, i18n.language],
   );
-  const textsOf = useCallback(
-    (c: FlowConnection, from: FlowNode, to: FlowNode): EdgeTexts => {
-      const option = from.tipo === 'especializacion';
+  // a connection is named by its steps' keys (shown in the inspector): typing a step's text changes no connection;
+  // its texts are made once per connection object
+  const textsOf = useMemo(() => {
+    const made = new WeakMap<FlowConnection, { key: string; texts: EdgeTexts }>();
+    return (c: FlowConnection, from: FlowNode, to: FlowNode): EdgeTexts => {
+      const key = `${from.tipo}:${from.clave}>${to.clave}`;
+      const known = made.get(c);
+      if (known?.key === key) return known.texts;
+      const option = from.tipo === STEP.specialization;
       const text = c.texto?.trim() || t('flowDesigner.option.untitled');
       const label = option ? (c.por_defecto ? `${text} · ${t('flowDesigner.option.default')}` : text) : null;
-      const ends = t('flowDesigner.canvas.edge', { from: stepLabel(t, from, titleOf(from)), to: stepLabel(t, to, titleOf(to)) });
-      return { label, ariaLabel: label ? `${ends}: ${label}` : ends };
-    },
+      const ends = t('flowDesigner.canvas.edge', { from: from.clave, to: to.clave });
+      const texts = { label, ariaLabel: label ? `${ends}: ${label}` : ends };
+      made.set(c, { key, texts });
+      return texts;
+    };
+    // a new language makes every text again
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.language, titleOf],
-  );
+  }, [t, i18n.language]);
 
   // synced during render when an input changed (React's pattern for state derived from props)
   const [synced, setSynced] = useState<unknown[]>([]);

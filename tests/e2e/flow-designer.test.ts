@@ -11,6 +11,9 @@ import { ADMIN_PASSWORD, startApp } from '../support/app';
 import { PHONE, loginAs, newPage, signedInPage } from '../support/browser';
 import { api } from '../support/server';
 
+/** Waits for what the page shows, as long as the other waits (a busy machine draws slowly). */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
 let app: Awaited<ReturnType<typeof startApp>>;
 let session: Awaited<ReturnType<typeof signedInPage>>;
 let page: Page;
@@ -58,8 +61,8 @@ async function add(kind: string) {
 async function pickActivity(name: string, scope: Locator = inspector()) {
   const box = scope.getByRole('combobox', { name: 'Actividad' });
   await box.fill(name.slice(0, 6));
-  await page.getByRole('option', { name }).click();
-  await expect.poll(() => box.inputValue()).toBe(name);
+  await page.getByRole('listbox').getByRole('option', { name, exact: true }).click();
+  await eventually(() => box.inputValue()).toBe(name);
 }
 const typeText = (text: string) => inspector().getByRole('textbox', { name: 'Texto', exact: true }).fill(text);
 async function select(key: string) {
@@ -99,23 +102,23 @@ describe('the flow designer', () => {
 
     // start -> request: an activity step without its activity says so on the step, until one is picked
     await add('Inicio');
-    await expect.poll(() => notes('n1')).toEqual(['Este paso no tiene conexiones de salida.']);
+    await eventually(() => notes('n1')).toEqual(['Este paso no tiene conexiones de salida.']);
     await add('Actividad');
-    await expect.poll(() => notes('n2')).toContain('El paso de actividad no tiene actividad, o la actividad no existe.');
+    await eventually(() => notes('n2')).toContain('El paso de actividad no tiene actividad, o la actividad no existe.');
     expect(await notes('n1')).toEqual([]);
     await pickActivity('Solicitud de compra');
-    await expect.poll(() => notes('n2')).not.toContain('El paso de actividad no tiene actividad, o la actividad no existe.');
-    await expect.poll(() => step('n2').textContent()).toContain('Solicitud de compra (COM-01)');
+    await eventually(() => notes('n2')).not.toContain('El paso de actividad no tiene actividad, o la actividad no existe.');
+    await eventually(() => step('n2').textContent()).toContain('Solicitud de compra (COM-01)');
     await add('Actividad');
     await pickActivity('Aprobación de la solicitud');
 
     // the question and its "yes" answer; texts typed into the inspector clear the steps' problems
     await add('Pregunta');
-    await expect.poll(() => notes('n4')).toContain('La pregunta no tiene texto.');
+    await eventually(() => notes('n4')).toContain('La pregunta no tiene texto.');
     await typeText('¿Aprobado?');
-    await expect.poll(() => notes('n4')).not.toContain('La pregunta no tiene texto.');
+    await eventually(() => notes('n4')).not.toContain('La pregunta no tiene texto.');
     await add('Respuesta');
-    await expect.poll(() => notes('n5')).toContain('La respuesta no tiene texto.');
+    await eventually(() => notes('n5')).toContain('La respuesta no tiene texto.');
     await typeText('Sí');
     await add('Especialización');
     await typeText('Monto');
@@ -124,53 +127,53 @@ describe('the flow designer', () => {
     await add('Actividad');
     await pickActivity('Recepción de mercadería');
     await add('Fin');
-    await expect.poll(() => notes('n4')).toEqual(['Una pregunta necesita al menos dos respuestas, y una respuesta debe seguir a una pregunta.']);
+    await eventually(() => notes('n4')).toEqual(['Una pregunta necesita al menos dos respuestas, y una respuesta debe seguir a una pregunta.']);
 
     // "no": picked from the problem list, the question gets its second answer, then the rejection
     await page.getByRole('button', { name: /^Pregunta: ¿Aprobado\? — Una pregunta necesita/ }).click();
     await inspector().getByText('Clave n4').waitFor();
     await add('Respuesta');
     await typeText('No');
-    await expect.poll(() => notes('n4')).toEqual([]);
+    await eventually(() => notes('n4')).toEqual([]);
     await add('Actividad');
     await pickActivity('Rechazo de la solicitud');
-    await expect.poll(() => notes('n11')).toContain('Este paso no tiene conexiones de salida.');
+    await eventually(() => notes('n11')).toContain('Este paso no tiene conexiones de salida.');
     await connectByDragging('n11', 'n9');
-    await expect.poll(() => notes('n11')).toEqual([]);
+    await eventually(() => notes('n11')).toEqual([]);
 
     // the specialization by amount: a second option to a management approval, which leads to the order
-    await expect.poll(() => notes('n6')).toEqual(['La especialización necesita al menos dos opciones.']);
+    await eventually(() => notes('n6')).toEqual(['La especialización necesita al menos dos opciones.']);
     await select('n6');
     await add('Actividad');
     await pickActivity('Aprobación de gerencia');
-    await expect.poll(() => notes('n6')).toEqual([]);
+    await eventually(() => notes('n6')).toEqual([]);
     await connectWithKeyboard('n12', 'n7');
     await select('n6');
     const options = inspector().getByRole('textbox', { name: 'Texto de la opción' });
     await options.nth(0).fill('Hasta $500.000');
     await options.nth(1).fill('Más de $500.000');
     expect(await inspector().getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked))).toEqual([true, false]);
-    await expect.poll(() => page.getByTestId('option-label').allTextContents()).toEqual(['Hasta $500.000 · por defecto', 'Más de $500.000']);
+    await eventually(() => page.getByTestId('option-label').allTextContents()).toEqual(['Hasta $500.000 · por defecto', 'Más de $500.000']);
     await page.getByText('Sin problemas: el flujo se puede verificar.').waitFor();
 
     // a stray step, deleted with the keyboard; undo brings it back, redo deletes it again
     await add('Subflujo');
-    await expect.poll(() => notes('n13')).toContain('El subflujo no tiene flujo destino, no existe o es este mismo flujo.');
+    await eventually(() => notes('n13')).toContain('El subflujo no tiene flujo destino, no existe o es este mismo flujo.');
     await step('n13').focus();
     await page.keyboard.press('Delete');
-    await expect.poll(() => step('n13').count()).toBe(0);
+    await eventually(() => step('n13').count()).toBe(0);
     await page.getByText('Sin problemas: el flujo se puede verificar.').waitFor();
     await page.keyboard.press('Control+z');
-    await expect.poll(() => step('n13').count()).toBe(1);
+    await eventually(() => step('n13').count()).toBe(1);
     await page.keyboard.press('Control+y');
-    await expect.poll(() => step('n13').count()).toBe(0);
+    await eventually(() => step('n13').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(/#\/backOffice\/macroprocess\/\d+$/);
     const id = Number(page.url().split('/').pop());
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page.getByText('Flujo verificado: ya se puede usar.').waitFor();
-    await expect.poll(() => page.getByTestId('flow-status').textContent()).toBe('Verificado');
+    await eventually(() => page.getByTestId('flow-status').textContent()).toBe('Verificado');
 
     const stored = await post(`flujo/show/${id}`);
     expect(stored).toMatchObject({ nombre: 'Compras', verificado: true });
@@ -184,14 +187,14 @@ describe('the flow designer', () => {
 
     // opened again, it is as it was left
     await page.reload();
-    await expect.poll(() => page.getByTestId('flow-status').textContent()).toBe('Verificado');
-    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(12);
+    await eventually(() => page.getByTestId('flow-status').textContent()).toBe('Verificado');
+    await eventually(() => page.locator('.react-flow__node').count()).toBe(12);
     await page.getByText('Sin problemas: el flujo se puede verificar.').waitFor();
     // an edit of the graph, saved, takes the verification away
     await select('n11');
     await inspector().getByRole('button', { name: 'Borrar la conexión a Fin' }).click();
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect.poll(() => page.getByTestId('flow-status').textContent()).toBe('Sin verificar');
+    await eventually(() => page.getByTestId('flow-status').textContent()).toBe('Sin verificar');
     // a whole flow drawn by hand takes a while on a busy machine
   }, 180_000);
 
@@ -205,9 +208,44 @@ describe('the flow designer', () => {
     await page.getByText('El flujo tiene problemas: corríjalos antes de verificarlo.').waitFor();
     await page.waitForURL(/#\/backOffice\/macroprocess\/\d+$/);
     expect(await page.getByTestId('flow-status').textContent()).toBe('Sin verificar');
-    await expect.poll(() => notes('n2')).toContain('El paso de actividad no tiene actividad, o la actividad no existe.');
+    await eventually(() => notes('n2')).toContain('El paso de actividad no tiene actividad, o la actividad no existe.');
     expect(await problemCodes()).toEqual(expect.arrayContaining(['FLGR0003', 'FLGR1004']));
   });
+
+  it('duplicates a stored flow into a new one, opened for editing', async () => {
+    const [compras] = (await post('flujo/index', { pattern: 'Compras' })).rows;
+    await page.goto(`${app.baseUrl}/#/backOffice/macroprocess/${compras.id}`);
+    await eventually(() => page.locator('.react-flow__node').count()).toBe(12);
+    await page.getByRole('button', { name: 'Duplicar' }).click();
+    await page.getByText('Copia creada: Compras (copia). Se abre para editarla.').waitFor();
+    await page.waitForURL((url) => /#\/backOffice\/macroprocess\/\d+$/.test(url.hash) && !url.hash.endsWith(`/${compras.id}`));
+    await eventually(() => page.getByRole('textbox', { name: /^Nombre/ }).inputValue()).toBe('Compras (copia)');
+    await eventually(() => page.locator('.react-flow__node').count()).toBe(12);
+    expect(await page.getByTestId('flow-status').textContent()).toBe('Sin verificar');
+  });
+
+  it('opens a flow of 300 steps stored without places, and an edit on it goes through', async () => {
+    const [activity] = (await post('actividad/index', { pattern: 'Orden de compra' })).rows;
+    const keys = ['inicio', ...Array.from({ length: 298 }, (_, i) => `a${i + 1}`), 'fin'];
+    const nodos = keys.map((clave, i) =>
+      i === 0 ? { clave, tipo: 'inicio' } : i === keys.length - 1 ? { clave, tipo: 'fin' } : { clave, tipo: 'actividad', ...(clave === 'a150' ? {} : { actividad: activity.id }) },
+    );
+    const conexiones = keys.slice(1).map((hacia, i) => ({ desde: keys[i], hacia }));
+    const flow = await post('flujo/save', { nombre: 'Trescientos pasos', nodos, conexiones });
+    await page.goto(`${app.baseUrl}/#/backOffice/macroprocess/${flow.id}`);
+    await eventually(() => page.locator('.react-flow__node').count()).toBe(300);
+    // laid out on opening: the places are there to be saved
+    await page.getByText('Hay cambios sin guardar').waitFor();
+    await page.getByRole('button', { name: /— El paso de actividad no tiene actividad/ }).click();
+    await inspector().getByText('Clave a150').waitFor();
+    await pickActivity('Orden de compra');
+    await page.getByText('Sin problemas: el flujo se puede verificar.').waitFor();
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.getByText('Flujo verificado: ya se puede usar.').waitFor();
+    const stored = await post(`flujo/show/${flow.id}`);
+    expect(stored.verificado).toBe(true);
+    expect(stored.nodos.every((n: { x: unknown }) => typeof n.x === 'number')).toBe(true);
+  }, 120_000);
 
   it('speaks English, and works on a phone', async () => {
     const { context, page: phone } = await newPage(session.browser, app.baseUrl, PHONE);
@@ -223,13 +261,13 @@ describe('the flow designer', () => {
       const steps = phone.getByRole('toolbar', { name: 'Add steps' });
       await steps.getByRole('button', { name: 'Start', exact: true }).click();
       await steps.getByRole('button', { name: 'Question', exact: true }).click();
-      await expect.poll(() => phone.locator('.react-flow__node[data-id="n2"]').getByTestId('step-problems').locator(':scope > *').allTextContents()).toEqual([
+      await eventually(() => phone.locator('.react-flow__node[data-id="n2"]').getByTestId('step-problems').locator(':scope > *').allTextContents()).toEqual([
         'This step has no outgoing connection.',
         'The question has no text.',
         'A question needs at least two answers, and an answer must follow a question.',
       ]);
       await phone.getByRole('region', { name: 'Selection' }).getByRole('textbox', { name: 'Text', exact: true }).fill('Approved?');
-      await expect.poll(() => phone.locator('.react-flow__node[data-id="n2"]').textContent()).toContain('Approved?');
+      await eventually(() => phone.locator('.react-flow__node[data-id="n2"]').textContent()).toContain('Approved?');
       await phone.getByRole('button', { name: 'Verify' }).waitFor();
       // the page does not scroll sideways
       expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -8,6 +8,9 @@ import { ADMIN_PASSWORD, startApp } from '../support/app';
 import { signedInPage } from '../support/browser';
 import { api } from '../support/server';
 
+/** Waits for what the page shows, as long as the other waits (a busy machine draws slowly). */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
 let app: Awaited<ReturnType<typeof startApp>>;
 let session: Awaited<ReturnType<typeof signedInPage>>;
 let page: Page;
@@ -43,50 +46,50 @@ describe("a process's activities", () => {
   it('are listed in their order, move up and down, and the order is stored', async () => {
     await page.goto(`${app.baseUrl}/#/backOffice/process/${proceso}`);
     await page.getByRole('heading', { name: 'Proceso', level: 1 }).waitFor();
-    await expect.poll(titles).toEqual(['Solicitud de compra', 'Aprobación', 'Orden de compra']);
+    await eventually(titles).toEqual(['Solicitud de compra', 'Aprobación', 'Orden de compra']);
     await activities().getByRole('button', { name: 'Subir Orden de compra' }).click();
-    await expect.poll(titles).toEqual(['Solicitud de compra', 'Orden de compra', 'Aprobación']);
+    await eventually(titles).toEqual(['Solicitud de compra', 'Orden de compra', 'Aprobación']);
     expect(await stored()).toEqual([[10, 'Solicitud de compra'], [20, 'Orden de compra'], [30, 'Aprobación']]);
     await activities().getByRole('button', { name: 'Bajar Orden de compra' }).click();
-    await expect.poll(titles).toEqual(['Solicitud de compra', 'Aprobación', 'Orden de compra']);
+    await eventually(titles).toEqual(['Solicitud de compra', 'Aprobación', 'Orden de compra']);
   });
 
   it('adds one with the process preset, and comes back to the process', async () => {
     await page.goto(`${app.baseUrl}/#/backOffice/process/${proceso}`);
-    await expect.poll(titles).toHaveLength(3);
+    await eventually(titles).toHaveLength(3);
     await activities().getByRole('button', { name: 'Agregar' }).click();
     await page.waitForURL(/#\/backOffice\/process\/status\/create\?proceso=\d+&orden=40$/);
     await page.getByRole('heading', { name: 'Estado del proceso', level: 1 }).waitFor();
-    await expect.poll(() => page.getByRole('combobox', { name: /^Proceso/ }).inputValue()).toBe('Compras');
+    await eventually(() => page.getByRole('combobox', { name: /^Proceso/ }).inputValue()).toBe('Compras');
     await page.getByRole('textbox', { name: /^Título/ }).fill('Recepción de mercadería');
     await page.getByRole('textbox', { name: /^Codificación/ }).fill('COM-04');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(new RegExp(`#/backOffice/process/${proceso}$`));
-    await expect.poll(titles).toEqual(['Solicitud de compra', 'Aprobación', 'Orden de compra', 'Recepción de mercadería']);
+    await eventually(titles).toEqual(['Solicitud de compra', 'Aprobación', 'Orden de compra', 'Recepción de mercadería']);
     expect((await stored()).at(-1)).toEqual([40, 'Recepción de mercadería']);
   });
 
   it('edits one, duplicates one with a new coding, and removes one after asking', async () => {
     await page.goto(`${app.baseUrl}/#/backOffice/process/${proceso}`);
-    await expect.poll(titles).toHaveLength(4);
+    await eventually(titles).toHaveLength(4);
     await activities().getByRole('button', { name: 'Editar Aprobación' }).click();
     await page.getByRole('heading', { name: 'Estado del proceso', level: 1 }).waitFor();
     const titulo = page.getByRole('textbox', { name: /^Título/ });
-    await expect.poll(() => titulo.inputValue()).toBe('Aprobación');
+    await eventually(() => titulo.inputValue()).toBe('Aprobación');
     await titulo.fill('Aprobación de la solicitud');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(new RegExp(`#/backOffice/process/${proceso}$`));
-    await expect.poll(titles).toContain('Aprobación de la solicitud');
+    await eventually(titles).toContain('Aprobación de la solicitud');
 
     await activities().getByRole('button', { name: 'Duplicar Solicitud de compra' }).click();
     await page.getByText('Actividad duplicada como COM-01-2.').waitFor();
-    await expect.poll(titles).toHaveLength(5);
-    await expect.poll(() => activities().getByRole('row').filter({ hasText: 'COM-01-2' }).count()).toBe(1);
+    await eventually(titles).toHaveLength(5);
+    await eventually(() => activities().getByRole('row').filter({ hasText: 'COM-01-2' }).count()).toBe(1);
 
     await activities().getByRole('row').filter({ hasText: 'COM-01-2' }).getByRole('button', { name: 'Eliminar Solicitud de compra' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
-    await expect.poll(titles).toHaveLength(4);
-    await expect.poll(() => activities().getByRole('row').filter({ hasText: 'COM-01-2' }).count()).toBe(0);
+    await eventually(titles).toHaveLength(4);
+    await eventually(() => activities().getByRole('row').filter({ hasText: 'COM-01-2' }).count()).toBe(0);
   });
 
   it('a new process stays open once saved, ready for its activities', async () => {

@@ -3,6 +3,7 @@
  * and each can be dragged onto the canvas), then undo, redo and automatic layout (zoom and "show all" are the
  * canvas's own controls).
  */
+import { memo } from 'react';
 import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { NodeKind } from '../../engine/flow/graph';
@@ -18,7 +19,7 @@ export interface FlowToolbarProps {
   onLayout: () => void;
 }
 
-export function FlowToolbar({ onAdd, onUndo, onRedo, canUndo, canRedo, onLayout }: FlowToolbarProps) {
+export const FlowToolbar = memo(function FlowToolbar({ onAdd, onUndo, onRedo, canUndo, canRedo, onLayout }: FlowToolbarProps) {
   const { t } = useTranslation();
   return (
     <Flex gap="3" wrap="wrap" align="center" justify="space-between">
@@ -67,4 +68,4 @@ export function FlowToolbar({ onAdd, onUndo, onRedo, canUndo, canRedo, onLayout 
       </HStack>
     </Flex>
   );
-}
+});

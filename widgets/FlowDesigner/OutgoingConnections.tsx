@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Box, Button, Field, HStack, Input, List, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { connectionIds } from '../../engine/flow/edit';
+import { connectableTargets, connectionIds } from '../../engine/flow/edit';
 import type { FlowGraph, FlowNode } from '../../engine/flow/graph';
 import { STEP } from '../../engine/flow/steps';
 import { stepLabel } from './stepText';
@@ -15,7 +15,6 @@ export interface OutgoingConnectionsProps {
   graph: FlowGraph;
   node: FlowNode;
   titleOf: (node: FlowNode) => string | null;
-  canConnect: (desde: string, hacia: string) => boolean;
   onConnect: (desde: string, hacia: string) => void;
   onChangeOption: (id: string, texto: string) => void;
   onSetDefault: (id: string) => void;
@@ -24,7 +23,7 @@ export interface OutgoingConnectionsProps {
 }
 
 export function OutgoingConnections(props: OutgoingConnectionsProps) {
-  const { graph, node, titleOf, canConnect, onConnect, onChangeOption, onSetDefault, onRemove, readOnly } = props;
+  const { graph, node, titleOf, onConnect, onChangeOption, onSetDefault, onRemove, readOnly } = props;
   const { t } = useTranslation();
   const [target, setTarget] = useState('');
   const byKey = new Map(graph.nodos.map((n) => [n.clave, n]));
@@ -32,7 +31,7 @@ export function OutgoingConnections(props: OutgoingConnectionsProps) {
   const out = graph.conexiones.flatMap((c, i) => (c.desde === node.clave ? [{ c, id: ids[i], to: byKey.get(c.hacia) }] : []));
   const options = node.tipo === STEP.specialization;
   const label = (n: FlowNode | undefined, key: string) => (n ? stepLabel(t, n, titleOf(n)) : key);
-  const candidates = graph.nodos.filter((n) => canConnect(node.clave, n.clave));
+  const candidates = connectableTargets(graph, node.clave);
   const selectId = `connect-${node.clave}`;
 
   const rows = out.map(({ c, id, to }) => (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
-import { canConnect, connect, removeElements, setDefaultOption, updateConnection, updateNode } from '../../engine/flow/edit';
+import { connect, removeElements, setDefaultOption, updateConnection, updateNode } from '../../engine/flow/edit';
 import type { FlowGraph } from '../../engine/flow/graph';
 import { StepInspector, type CanvasSelection } from './StepInspector';
 import { activitySource, comprasGraph, draftGraph, flowSource, titleOf } from './fixtures';
@@ -18,7 +18,6 @@ function InspectorDemo({ graph: start, selected }: { graph: FlowGraph; selected:
         selected={selected}
         titleOf={titleOf}
         lists={LISTS}
-        canConnect={(a, b) => canConnect(graph, a, b)}
         onChangeNode={(clave, changes) => setGraph((g) => updateNode(g, clave, changes))}
         onChangeOption={(id, texto) => setGraph((g) => updateConnection(g, id, { texto }))}
         onSetDefault={(id) => setGraph((g) => setDefaultOption(g, id))}

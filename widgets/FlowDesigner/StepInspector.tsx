@@ -20,7 +20,6 @@ export interface StepInspectorProps {
   titleOf: (node: FlowNode) => string | null;
   /** The records activity steps and sub-flow steps may name. */
   lists: TargetLists;
-  canConnect: (desde: string, hacia: string) => boolean;
   onChangeNode: (clave: string, changes: NodeChanges) => void;
   onChangeOption: (id: string, texto: string) => void;
   onSetDefault: (id: string) => void;
@@ -66,7 +65,6 @@ export function StepInspector(props: StepInspectorProps) {
             graph={graph}
             node={node}
             titleOf={titleOf}
-            canConnect={props.canConnect}
             onConnect={props.onConnect}
             onChangeOption={props.onChangeOption}
             onSetDefault={props.onSetDefault}

@@ -23,8 +23,15 @@ export function hasContent(node: FlowNode, title: string | null): boolean {
   return isEnd(node) || Boolean(node.texto?.trim());
 }
 
+/** Labels already made, by step (a step's object changes when the step does): lists of 300 steps stay cheap. */
+const made = new WeakMap<FlowNode, { t: TFunction; title: string | null; label: string }>();
+
 /** "Pregunta: ¿Aprobado?" (the ends say their kind once). */
 export function stepLabel(t: TFunction, node: FlowNode, title: string | null): string {
+  const known = made.get(node);
+  if (known && known.t === t && known.title === title) return known.label;
   const name = stepName(t, node, title);
-  return isEnd(node) ? name : `${kindName(t, node.tipo)}: ${name}`;
+  const label = isEnd(node) ? name : `${kindName(t, node.tipo)}: ${name}`;
+  made.set(node, { t, title, label });
+  return label;
 }
