@@ -35,6 +35,42 @@ function start(server = fakeServer(), flow: StoredFlow | null = null) {
 }
 
 describe('flow designer machine', () => {
+  it('keeps an answer whose activity would be left without a way in, and says which (spec §5)', () => {
+    const refused = vi.fn();
+    const flow: StoredFlow = {
+      id: 3,
+      version: 1,
+      nombre: 'Aprobación',
+      nodos: [
+        { clave: 'q', tipo: 'pregunta', texto: '¿Sí?', x: 0, y: 0 },
+        { clave: 'si', tipo: 'respuesta', texto: 'Sí', x: 0, y: 100 },
+        { clave: 'no', tipo: 'respuesta', texto: 'No', x: 100, y: 100 },
+        { clave: 'a', tipo: 'actividad', actividad: 1, x: 0, y: 200 },
+        { clave: 'b', tipo: 'actividad', actividad: 2, x: 100, y: 200 },
+      ],
+      conexiones: [
+        { desde: 'q', hacia: 'si' },
+        { desde: 'q', hacia: 'no' },
+        { desde: 'si', hacia: 'a' },
+        { desde: 'no', hacia: 'b' },
+        { desde: 'a', hacia: 'b' },
+      ],
+    };
+    const actor = createActor(flowDesignerMachine.provide({ actions: { refusedRemoval: (_, p) => refused(p.orphans) } })).start();
+    actor.send({ type: 'LOADED', flow });
+    actor.send({ type: 'REMOVE', nodes: ['si'], connections: [] });
+    expect(refused).toHaveBeenCalledWith(['a']);
+    expect(actor.getSnapshot().context.history.present.nodos.map((n) => n.clave)).toContain('si');
+    expect(actor.getSnapshot().context.focus?.clave).toBe('a');
+    // "b" has another way in: its answer goes
+    actor.send({ type: 'REMOVE', nodes: ['no'], connections: [] });
+    expect(actor.getSnapshot().context.history.present.nodos.map((n) => n.clave)).not.toContain('no');
+    // with its activity, the answer goes too
+    actor.send({ type: 'REMOVE', nodes: ['si', 'a'], connections: [] });
+    expect(actor.getSnapshot().context.history.present.nodos.map((n) => n.clave)).toEqual(['q', 'b']);
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+
   it('edits, undoes and redoes; typing into one text is one step', () => {
     const { actor, ctx } = start();
     actor.send({ type: 'ADD', tipo: 'inicio', at: { x: 0, y: 0 } });

@@ -9,7 +9,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '../engine/errors';
-import { addNode, adoptIds, connect, emptyGraph, equalGraphs, moveNodes, removeElements, setDefaultOption, updateConnection, updateNode } from '../engine/flow/edit';
+import { addNode, adoptIds, connect, emptyGraph, equalGraphs, moveNodes, orphanedByRemoving, removeElements, setDefaultOption, updateConnection, updateNode } from '../engine/flow/edit';
 import type { NodeChanges, NodePosition, Point } from '../engine/flow/edit';
 import type { FlowGraph, GraphProblem, NodeKind } from '../engine/flow/graph';
 import { canRedo, canUndo, record, redo, replacePresent, startHistory, undo, type History } from '../engine/flow/history';
@@ -130,6 +130,8 @@ export const flowDesignerMachine = setup({
     /** A save went through (its stored flow; the context is still the one before it: id null for a new flow). */
     saved: (_, _flow: StoredFlow) => undefined,
     verified: () => undefined,
+    /** A removal was refused: it would leave these activity steps without a way in (RESPUESTA_DEJA_HUERFANA). */
+    refusedRemoval: (_, _params: { orphans: string[] }) => undefined,
     /** A call failed: tell the user (FLOW_INVALID included: its problems are on the canvas). */
     failed: (_, _params: { error: unknown }) => undefined,
   },
@@ -184,7 +186,17 @@ export const flowDesignerMachine = setup({
           }),
         },
         CONNECT: { actions: assign(({ context: c, event }) => edit(c, connect(c.history.present, event.desde, event.hacia))) },
-        REMOVE: { actions: assign(({ context: c, event }) => edit(c, removeElements(c.history.present, event.nodes, event.connections))) },
+        REMOVE: [
+          {
+            // an answer whose activity would be left without a way in stays (spec §5), and the user is told which
+            guard: ({ context: c, event }) => orphanedByRemoving(c.history.present, event.nodes, event.connections).length > 0,
+            actions: [
+              assign(({ context: c, event }) => ({ focus: { clave: orphanedByRemoving(c.history.present, event.nodes, event.connections)[0], n: (c.focus?.n ?? 0) + 1 } })),
+              { type: 'refusedRemoval', params: ({ context: c, event }) => ({ orphans: orphanedByRemoving(c.history.present, event.nodes, event.connections) }) },
+            ],
+          },
+          { actions: assign(({ context: c, event }) => edit(c, removeElements(c.history.present, event.nodes, event.connections))) },
+        ],
         UPDATE_NODE: {
           // the letters typed into one field are one step of the history
           actions: assign(({ context: c, event }) =>

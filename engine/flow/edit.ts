@@ -105,6 +105,23 @@ export function addNode(graph: FlowGraph, tipo: NodeKind, at: Point, after?: str
 }
 
 /** Removes steps (with their connections) and connections (by their view id). */
+/**
+ * The activity steps that removing these nodes and connections would leave without any way in, because an
+ * answer leading to them goes (spec §5: an answer cannot be deleted when its destination activity would be
+ * orphaned). Steps removed together with the answer are not orphans.
+ */
+export function orphanedByRemoving(graph: FlowGraph, nodes: readonly string[], connections: readonly string[] = []): string[] {
+  const gone = new Set(nodes);
+  const goneConnections = new Set(connections);
+  const ids = connectionIds(graph.conexiones);
+  const kept = graph.conexiones.filter((c, i) => !gone.has(c.desde) && !gone.has(c.hacia) && !goneConnections.has(ids[i]));
+  const answersGone = graph.nodos.filter((n) => n.tipo === 'respuesta' && gone.has(n.clave)).map((n) => n.clave);
+  const targets = new Set(graph.conexiones.filter((c) => answersGone.includes(c.desde)).map((c) => c.hacia));
+  return graph.nodos
+    .filter((n) => n.tipo === 'actividad' && targets.has(n.clave) && !gone.has(n.clave) && !kept.some((c) => c.hacia === n.clave))
+    .map((n) => n.clave);
+}
+
 export function removeElements(graph: FlowGraph, nodes: readonly string[], connections: readonly string[] = []): FlowGraph {
   if (!nodes.length && !connections.length) return graph;
   const gone = new Set(nodes);

@@ -47,6 +47,7 @@ export function useFlowDesigner(idParam: string, callbacks: DesignerCallbacks) {
             emitUpdateList();
             if (context.id === null) latest.current.callbacks.onCreated(flow.id);
           },
+          refusedRemoval: () => showError(latest.current.t('errors.RESPUESTA_DEJA_HUERFANA')),
           verified: () => {
             showSuccess(latest.current.t('flowDesigner.verified'));
             emitUpdateList();

@@ -13,6 +13,7 @@
  */
 import type { FlowConnection, FlowNode } from '../../../engine/flow/graph';
 import type { JsonSchema } from '../../../engine/metadata/types';
+import { orphanedByRemoving } from '../../../engine/flow/edit';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import type { ActionSpec, Data, DocContext } from '../../documents/types';
 import { graphOf } from './graph';
@@ -49,15 +50,9 @@ const freeKey = (nodes: readonly FlowNode[]) => {
 };
 
 /** The activity nodes an answer leads to that have no other way in (they would be orphaned without it). */
-function orphanedBy(nodes: readonly FlowNode[], connections: readonly FlowConnection[], answer: FlowNode): string[] {
-  if (answer.tipo !== 'respuesta') return [];
-  const targets = connections.filter((c) => c.desde === answer.clave).map((c) => c.hacia);
-  return targets.filter((t) => {
-    const node = nodes.find((n) => n.clave === t);
-    if (node?.tipo !== 'actividad') return false;
-    return !connections.some((c) => c.hacia === t && c.desde !== answer.clave);
-  });
-}
+/** The activities deleting this answer would leave without a way in (engine/flow/edit.ts, as the designer checks). */
+const orphanedBy = (nodos: readonly FlowNode[], conexiones: readonly FlowConnection[], answer: FlowNode): string[] =>
+  answer.tipo === 'respuesta' ? orphanedByRemoving({ nodos: [...nodos], conexiones: [...conexiones] }, [answer.clave]) : [];
 
 export const addflowstep: ActionSpec<{ flujo: number; nodo: FlowNode; desde?: string; texto?: string; por_defecto?: boolean }> = {
   scope: 'entity',
