@@ -77,6 +77,10 @@ export const ERROR_CODES = [
   'INSTRUCTIVO_VIGENTE',
   'INSTRUCTIVO_SIN_TAREAS',
   'ACTIVIDAD_SIN_TAREAS',
+  'STOCK_INSUFICIENTE',
+  'STOCK_NEGATIVO',
+  'A_MEDIDA_SOLO_INGRESO',
+  'UBICACION_CON_STOCK',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

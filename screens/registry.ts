@@ -31,6 +31,7 @@ export const screens: Record<string, Loader> = {
   taskForm: () => import('./tasks/TaskFormScreen'),
   tasking: () => import('./tasks/TaskingScreen'),
   planning: () => import('./planning/PlanningScreen'),
+  maintenance: () => import('./maintenance/MaintenanceScreen'),
 };
 
 /** A chunk's import, failing when it has not arrived within CHUNK_LOAD_TIMEOUT_MS. */

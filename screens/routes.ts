@@ -72,7 +72,7 @@ export const declaredRoutes: readonly RouteNode[] = [
       { path: 'billingConfig', name: 'billingConfig', roles: ADMIN_ONLY },
       { path: 'secuenciasConfig', name: 'secuenciasConfig', roles: ADMIN_ONLY, screen: 'entityDialog', entity: 'secuencia' },
       { path: 'eventosConfig', name: 'eventosConfig', roles: ADMIN_ONLY },
-      { path: 'mantenimientosConfig', name: 'mantenimientosConfig', roles: ADMIN_ONLY },
+      { path: 'mantenimientosConfig', name: 'mantenimientosConfig', roles: ADMIN_ONLY, screen: 'maintenance' },
     ],
   },
 ];

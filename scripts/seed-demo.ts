@@ -1,10 +1,12 @@
 /**
  * `npm run seed:demo`: fills an EMPTY database with a small, realistic Argentine company in Spanish, so a
  * new user sees a working product: "Distribuidora El Hornero S.R.L.", a construction-materials and hardware
- * store in Mendoza — article categories (rubros), 35 articles with locations, prices, a few specifications
- * and two kits made of components, 15 customers and 8 suppliers with CUITs that validate, 4 employees with
+ * store in Mendoza — article categories (rubros), 37 articles with locations, prices, a few specifications
+ * and two kits made of components (a cheque and a made-to-measure article among them), their opening stock as
+ * movements of the stock ledger, 15 customers and 8 suppliers with CUITs that validate, 4 employees with
  * their job positions, users of each role, the sequences facturas / remitos / pedidos and the company record;
- * the procurement process "Compras" with its activities and its verified flow (./seed-demo-compras.ts); an
+ * a flow "Ventas y depósito" whose records receive, reserve and deliver goods and a cheque
+ * (./seed-demo-stock.ts); the procurement process "Compras" with its activities and its verified flow (./seed-demo-compras.ts); an
  * installation service (scripts/seed-demo-tasks.ts): a flow, two current work instructions with their tasks,
  * and installation orders whose tasks are under way; and sales (scripts/seed-demo-sales.ts): the verified flow
  * "Ventas" in the group "Comercial" with orders the staff moved along it.
@@ -32,6 +34,7 @@ import { DEFAULT_SEQUENCE } from '../server/entities/registro';
 import { seedProcurement } from './seed-demo-compras';
 import { seedDemoTasks } from './seed-demo-tasks';
 import { seedSales } from './seed-demo-sales';
+import { DEMO_PLACES, openingStock, seedStockFlow } from './seed-demo-stock';
 
 export const DEMO_ADMIN_PASSWORD = 'Demo-Admin1!';
 
@@ -76,6 +79,7 @@ const RUBROS: { nombre: string; hijos: string[] }[] = [
   { nombre: 'Electricidad', hijos: ['Cables', 'Iluminación y tomas'] },
   { nombre: 'Plomería', hijos: ['Caños y conexiones', 'Grifería'] },
   { nombre: 'Servicios', hijos: [] },
+  { nombre: 'Valores', hijos: [] },
 ];
 
 const PUESTOS = [
@@ -179,6 +183,10 @@ interface Article {
   especificaciones?: Row[];
   componentes?: [codigo: string, cantidad: number][];
   servicio?: boolean;
+  /** A wallet article (spec §3): cheques received, or made-to-measure pieces; kept at these locations. */
+  cheque?: boolean;
+  aMedida?: boolean;
+  ubicaciones?: string[];
 }
 
 const ARTICULOS: Article[] = [
@@ -237,6 +245,11 @@ const ARTICULOS: Article[] = [
     componentes: [['PIN-LAT20', 1], ['PIN-ROD22', 1], ['PIN-PIN20', 1]],
   },
   { codigo: 'SER-FLETE', nombre: 'Flete local (hasta 10 km)', rubro: 'Servicios', unidad: 'servicio', precio: 25000, servicio: true },
+  { codigo: 'CHQ-3RO', nombre: 'Cheque de terceros', rubro: 'Valores', unidad: 'cheque', precio: 0, iva: 0, cheque: true, ubicaciones: ['Caja'] },
+  {
+    codigo: 'VID-4MM', nombre: 'Vidrio float 4 mm a medida', rubro: 'Construcción', unidad: 'm2', precio: 26000, aMedida: true, ubicaciones: ['Depósito central'],
+    descripcion: 'Cortado a medida: cada pieza recibida queda en la cartera de ítems a medida.',
+  },
 ];
 
 const SECUENCIAS = [
@@ -271,6 +284,7 @@ async function counts(db: Kysely<any>): Promise<Record<string, number>> {
     tareas: await countRows(db, 'tarea'),
     flujos: await countRows(db, 'flujo'),
     registros: await countRows(db, 'registro'),
+    movimientos: await countRows(db, 'stock_movimiento'),
   };
 }
 
@@ -405,6 +419,9 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
       alicuota_iva: a.iva ?? 21,
       es_servicio: a.servicio ?? false,
       es_compuesto: Boolean(a.componentes),
+      es_cheque: a.cheque ?? false,
+      es_a_medida: a.aMedida ?? false,
+      ...(a.ubicaciones ? { ubicaciones: a.ubicaciones.map((nombre) => ({ nombre })) } : {}),
       ...(a.descripcion ? { descripcion: a.descripcion } : {}),
       listas_precio: [
         { lista: 'Minorista', precio: a.precio, moneda: 'ARS' },
@@ -415,10 +432,8 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
             punto_reposicion: Math.ceil(a.stock * 0.2),
             stock_seguridad: Math.ceil(a.stock * 0.1),
             stock_objetivo: a.stock,
-            ubicaciones: [
-              { nombre: 'Depósito central', cantidad_actual: Math.round(a.stock * 0.8) },
-              { nombre: 'Salón de ventas', cantidad_actual: a.stock - Math.round(a.stock * 0.8) },
-            ],
+            // the quantities are the ledger's: opening movements, right after the article is saved
+            ubicaciones: DEMO_PLACES.map((nombre) => ({ nombre })),
           }
         : {}),
       ...(a.especificaciones ? { especificaciones: a.especificaciones } : {}),
@@ -426,6 +441,7 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
       ...(a.proveedor ? { interesados: [{ perfil: proveedor.get(a.proveedor), rol: 'proveedor habitual' }] } : {}),
     };
     articulo.set(a.codigo, await save('articulo', record));
+    if (a.stock) await openingStock(call, articulo.get(a.codigo)!, a.stock);
   }
 
   // the procurement process and its flow (scripts/seed-demo-compras.ts)
@@ -448,6 +464,15 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
   };
   await seedSales({ call, callAs, puesto, articulo, cliente, secuencia });
 
+  // stock: a flow whose records receive, reserve and deliver goods and a cheque (scripts/seed-demo-stock.ts)
+  await seedStockFlow(call, {
+    articulo,
+    puesto,
+    cliente: cliente.get('Constructora Andina S.A.')!,
+    proveedor: proveedor.get('Cementera del Sur S.A.')!,
+    pedidos: secuencia.get('pedidos')!,
+  });
+
   const adminIsDemo = await verifyPassword(DEMO_ADMIN_PASSWORD, admin.password_hash);
   const users: DemoUser[] = [
     ...(adminIsDemo ? [{ username: admin.username, password: DEMO_ADMIN_PASSWORD, roles: admin.roles, who: 'first administrator' }] : []),
@@ -466,7 +491,7 @@ function report(result: SeedResult, target: string, adminName?: string): string 
       `${c.empleados} employees, ${c.puestos} job positions, ${c.secuencias} sequences, ${c.empresas} company record, ` +
       `${c.procesos} processes with ${c.actividades} activities, ` +
       `${c.instructivos} work instructions with ${c.tareas} tasks (of them and of installation orders), ` +
-      `${c.flujos} verified flows, ${c.registros} records along them.`,
+      `${c.flujos} verified flows, ${c.registros} records along them, ${c.movimientos} stock movements.`,
     '',
     'Users (username / password / roles):',
     ...result.users.map((u) => `  ${u.username.padEnd(17)} ${u.password.padEnd(14)} ${u.roles.join(', ').padEnd(36)} ${u.who}`),

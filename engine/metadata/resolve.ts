@@ -1,7 +1,7 @@
 /** Metadata + defaults -> the entity model every layer uses. The one place defaults live. */
 import { referencesOf, uniqueRulesOf, type ReferenceRule, type UniqueRule } from './references';
 import { scalarType, type ScalarType } from './scalar';
-import type { ColumnSpec, ColumnsManifest, EntityMetadata, JsonSchema, UiSchema } from './types';
+import type { ColumnSpec, ColumnsManifest, EntityMetadata, JsonSchema, RelatedSpec, UiSchema } from './types';
 
 export { scalarType, type ScalarType };
 
@@ -15,6 +15,8 @@ export interface ResolvedColumn {
   truncate?: number;
   editable: boolean;
   hidden: boolean;
+  /** Computed by the server for each row (ColumnSpec `virtual`). */
+  virtual?: boolean;
   /**
    * A column whose filter picks a value instead of taking typed text: a reference (its list's options, by id)
    * or an enum (its values). Such a filter matches exactly.
@@ -55,6 +57,8 @@ export interface ResolvedEntity {
   references: ReferenceRule[];
   /** `x-unique` rules (./references.ts). */
   unique: UniqueRule[];
+  /** Lists shown under the form, filtered by the record (ColumnsManifest `related`). */
+  related: Required<RelatedSpec>[];
 }
 
 export const DEFAULT_SORT = { field: 'nombre', order: 'asc' } as const;
@@ -81,6 +85,8 @@ function resolveColumn(entity: string, schema: JsonSchema, refs: readonly Refere
   const c: ColumnSpec = typeof spec === 'string' ? { name: spec } : spec;
   const field = c.field ?? c.name;
   const prop = schema.properties?.[field];
+  if (c.virtual)
+    return { name: c.name, label: c.label ?? fieldLabelKey(entity, field), field, type: c.virtual, filter: null, sortable: false, truncate: c.truncate, editable: false, hidden: c.hidden ?? false, virtual: true };
   const type = field === 'id' ? 'integer' : scalarType(prop);
   const scalar = type !== 'object' && type !== 'array';
   const filterable = type === 'string' || type === 'integer' || type === 'number';
@@ -129,6 +135,7 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
     route: m.route,
     references,
     unique: uniqueRulesOf(schema),
+    related: (m.related ?? []).map((r) => ({ ...r, label: r.label ?? `entities.${r.entity}.title` })),
   };
 }
 

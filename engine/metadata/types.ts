@@ -43,6 +43,8 @@ export interface ColumnSpec {
   editable?: boolean;
   /** Offered in the column choice but not shown until chosen. */
   hidden?: boolean;
+  /** Not a stored field: a value the entity's server module computes for each listed row (never sorted or filtered). */
+  virtual?: 'number' | 'string';
 }
 
 export interface RouteSpec {
@@ -80,6 +82,18 @@ export interface ColumnsManifest {
    * `["razon_social", "nombre", "apellido"]`).
    */
   optionLabel?: string | string[];
+  /**
+   * Lists of other entities shown under this entity's form, each filtered by the record's id: `field` is the
+   * filter (a column of that list) that names this record, e.g. an article's stock movements
+   * `{ "entity": "stock_movimiento", "field": "articulo" }`. `label`: a locale key, default that entity's title.
+   */
+  related?: RelatedSpec[];
+}
+
+export interface RelatedSpec {
+  entity: string;
+  field: string;
+  label?: string;
 }
 
 export type UiSchema = Record<string, unknown>;

@@ -19,7 +19,8 @@ export function reportFailure(error: ApiError): void {
     case 'silent':
       return;
     case 'code':
-      showError(i18next.t(`errors.${verdict.code}`));
+      // the field error of the same code carries the text's values (an article, a location, what is available)
+      showError(i18next.t(`errors.${verdict.code}`, error.fieldErrors.find((e) => e.code === verdict.code)?.params));
       return;
     case 'message':
       showError(verdict.message);

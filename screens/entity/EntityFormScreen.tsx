@@ -1,14 +1,20 @@
-/** The form of any entity at `<routeForm>/:id/:show?`: create, edit, or show (spec §2). */
-import type { ReactNode } from 'react';
+/**
+ * The form of any entity at `<routeForm>/:id/:show?`: create, edit, or show (spec §2); once the record exists,
+ * its history, the entity's own buttons (screens/formExtras.ts) and the lists related to it (columns.json
+ * `related`) below the form.
+ */
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Stack } from '@chakra-ui/react';
+import { HStack, Stack } from '@chakra-ui/react';
 import { SubHeader } from '../../widgets/SubHeader';
 import type { ScreenProps } from '../registry';
+import { formExtras } from '../formExtras';
 import { entityOf } from '../metadata';
 import { EntityForm } from './EntityForm';
 import { useEntityRecord } from './useEntityRecord';
 import { RecordHistory } from './RecordHistory';
+import { RelatedList } from './RelatedList';
 import { presetFrom, returnToOf } from './formNavigation';
 
 export interface EntityFormPageProps extends ScreenProps {
@@ -32,6 +38,8 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
   const back = returnToOf(location.state) ?? listPath;
   const record = useEntityRecord(entity, creating ? null : id, () => navigate(back, { replace: true }), creating ? presetFrom(entity, search) : undefined);
   const formId = `form-${entity.name}`;
+  const exists = record.recordId !== null && record.data !== null;
+  const Extra = formExtras[entity.name];
 
   return (
     <Stack gap="4">
@@ -42,7 +50,18 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
         showEdit={readOnly}
         onEdit={() => navigate(`${listPath}/${encodeURIComponent(id)}`, { state: location.state })}
         exitTo={back}
-        actions={record.recordId !== null && record.data !== null ? <RecordHistory entity={entity} id={record.recordId} /> : undefined}
+        actions={
+          exists ? (
+            <HStack gap="2" wrap="wrap">
+              {Extra && (
+                <Suspense fallback={null}>
+                  <Extra id={record.recordId!} data={record.data!} reload={record.reload} />
+                </Suspense>
+              )}
+              <RecordHistory entity={entity} id={record.recordId!} />
+            </HStack>
+          ) : undefined
+        }
       />
       <EntityForm
         entity={entity}
@@ -52,6 +71,7 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
         onSaved={(savedId) => (onSaved ? onSaved({ id: savedId, created: creating }) : navigate(back, { replace: true }))}
       />
       {children?.({ id: creating ? null : id, readOnly })}
+      {exists && entity.related.map((r) => <RelatedList key={`${r.entity}.${r.field}`} spec={r} id={record.recordId!} />)}
     </Stack>
   );
 }

@@ -19,6 +19,9 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
   const [version, setVersion] = useState<number | undefined>();
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
+  // bumped to load the record again (something else changed it, e.g. a stock adjustment)
+  const [loads, setLoads] = useState(0);
+  const reload = useCallback(() => setLoads((n) => n + 1), []);
 
   useEffect(() => {
     setRecordId(id);
@@ -43,7 +46,7 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
     };
     // onMissing is a callback of the caller's render: not a reason to reload
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [entity.name, id]);
+  }, [entity.name, id, loads]);
 
   /** Saves; resolves with the stored record's id (and every list refreshes), or null when refused. */
   const save = useCallback(
@@ -75,5 +78,5 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
     [entity.name, recordId, version, t],
   );
 
-  return { data, serverErrors, saving, save, recordId };
+  return { data, serverErrors, saving, save, recordId, reload };
 }

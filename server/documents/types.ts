@@ -182,6 +182,8 @@ export interface EntityServer {
   derive?(args: WriteArgs): Promise<Data> | Data;
   /** What of the record goes into the entity's own tables (default: all of it). */
   stored?(doc: Data): Data;
+  /** Values of the manifest's virtual columns for a page of listed rows (by row id). */
+  listValues?(ctx: DocContext, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]>;
   /** The rows a caller may see in `<list>/index` and `/select` (a where clause), or null for all. */
   rowScope?(ctx: DocContext): Promise<Where | null>;
   /** After the rows are written, in the same transaction: sub-data kept elsewhere, nested writes. */

@@ -35,6 +35,12 @@ export async function loadEntities(schemasDir: string): Promise<Entities> {
   for (const r of linkReferences(registry.entities))
     throw new MetadataError('schemas', `"${r.path}" refers to the entity "${r.entity}", which schemas/ does not have`);
   checkServers(registry, servers, GENERIC_CALLS);
+  for (const e of registry.entities)
+    for (const r of e.related) {
+      const other = registry.byName.get(r.entity);
+      if (!other?.columns.some((c) => c.filter === r.field))
+        throw new MetadataError(`schemas/${e.name}/columns.json`, `related list "${r.entity}" has no column with the filter "${r.field}"`);
+    }
   // a table a module owns is the server's, unless it is the table of that module's own core-table entity
   for (const [name, server] of servers)
     for (const step of server.tables ?? [])

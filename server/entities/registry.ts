@@ -97,6 +97,8 @@ function checkResolved(file: string, e: ResolvedEntity) {
   for (const c of e.columns) {
     if (seen.has(c.name)) throw new MetadataError(file, `column "${c.name}" appears twice`);
     seen.add(c.name);
+    // computed per row by the entity's module (listValues): never read from the table
+    if (c.virtual) continue;
     if (!stored(c.field)) throw new MetadataError(file, `column "${c.name}" shows "${c.field}", which is not a property of schema.json (or is a child table)`);
     const type = c.field === 'id' ? 'integer' : scalarType(props[c.field]);
     const scalar = type !== 'object' && type !== 'array';

@@ -10,7 +10,8 @@ import { errorText, preferredLang } from './lang';
 import { refuseIllFormedText } from './well-formed';
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, errors?: FieldError[]) {
-  const body: ApiErrorBody = { code, message: errorText(code, preferredLang(request.headers['accept-language'])) };
+  const params = errors?.find((e) => e.code === code)?.params;
+  const body: ApiErrorBody = { code, message: errorText(code, preferredLang(request.headers['accept-language']), params) };
   if (errors?.length) body.errors = errors;
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }

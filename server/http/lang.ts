@@ -36,7 +36,11 @@ function loadErrors(lang: Lang): Texts {
 
 const ERROR_TEXTS: Record<Lang, Texts> = { es: loadErrors('es'), en: loadErrors('en') };
 
-/** The translated text of an error code (locales/<lang>.json, key errors.<code>), or the code itself. */
-export function errorText(code: string, lang: Lang): string {
-  return ERROR_TEXTS[lang][code] ?? ERROR_TEXTS.es[code] ?? code;
+/**
+ * The translated text of an error code (locales/<lang>.json, key errors.<code>), or the code itself; `{{name}}`
+ * placeholders take the values of `params` (a field error's, e.g. the article and location of a stock error).
+ */
+export function errorText(code: string, lang: Lang, params?: Record<string, unknown>): string {
+  const text = ERROR_TEXTS[lang][code] ?? ERROR_TEXTS.es[code] ?? code;
+  return params ? text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => (params[name] == null ? all : String(params[name]))) : text;
 }

@@ -31,7 +31,8 @@ describeBackends('articulo', (backend) => {
         ubicaciones: [{ nombre: 'Depósito central', cantidad_actual: 1200 }],
         listas_precio: [{ lista: 'Mayorista', precio: 12.5, moneda: 'ARS' }],
       });
-      expect(a).toMatchObject({ categoria: rubro, ubicaciones: [{ nombre: 'Depósito central', cantidad_actual: 1200 }] });
+      // a location's quantity is the stock ledger's (issue 12), never typed: a new article holds none
+      expect(a).toMatchObject({ categoria: rubro, ubicaciones: [{ nombre: 'Depósito central', cantidad_actual: 0 }], listas_precio: [{ lista: 'Mayorista', precio: 12.5 }] });
     });
 
     it('answers 406 CATEGORIA_ARTICULO_NOT_FOUND, field categoria, for a missing category', async () => {

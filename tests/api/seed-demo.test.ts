@@ -28,7 +28,7 @@ describeBackends('seed:demo', (backend) => {
 
   it('fills an empty database with a small company', () => {
     expect(result.seeded).toBe(true);
-    expect(result.counts).toMatchObject({ articulos: 35, clientes: 15, proveedores: 8, empleados: 4, puestos: 4, secuencias: 4, empresas: 1 });
+    expect(result.counts).toMatchObject({ articulos: 37, clientes: 15, proveedores: 8, empleados: 4, puestos: 4, secuencias: 4, empresas: 1 });
     expect(result.counts.categorias).toBeGreaterThan(10);
   });
 
@@ -47,7 +47,7 @@ describeBackends('seed:demo', (backend) => {
     expect(await db.selectFrom('articulo__componentes').select('cantidad').where('parent_id', '=', kit.id).execute()).toHaveLength(3);
     const located = await db.selectFrom('articulo__ubicaciones').select('parent_id').distinct().execute();
     expect(located.length).toBeGreaterThanOrEqual(30);
-    expect((await db.selectFrom('articulo__listas_precio').select('id').execute()).length).toBe(70);
+    expect((await db.selectFrom('articulo__listas_precio').select('id').execute()).length).toBe(74);
     expect((await db.selectFrom('articulo__especificaciones').select('id').execute()).length).toBeGreaterThanOrEqual(4);
     const nested = await db.selectFrom('categoria').select('id').where('tipo', '=', 'rubro').where('parentid', 'is not', null).execute();
     expect(nested.length).toBeGreaterThan(5);
@@ -64,6 +64,25 @@ describeBackends('seed:demo', (backend) => {
     const admin = (await client.login('admin', ADMIN_PASSWORD)).access_token;
     const plan = await client.post('/api/instructivoExec/getFlowsPlaneam', {}, admin);
     expect(plan.body.registros).toHaveLength(5);
+  });
+
+  it('has its opening stock as opening movements of the ledger, and a flow whose records move stock', async () => {
+    const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+    const cemento = await db.selectFrom('articulo').select('id').where('codigo_interno', '=', 'CEM-050').executeTakeFirstOrThrow();
+    const opening = await db.selectFrom('stock_movimiento').select(['ubicacion', 'cantidad']).where('articulo', '=', cemento.id).where('origen', '=', 'apertura').orderBy('id').execute();
+    expect(opening.map((m) => [m.ubicacion, Number(m.cantidad)])).toEqual([['Depósito central', 336], ['Salón de ventas', 84]]);
+    expect(await db.selectFrom('stock_movimiento').select('id').where('origen', '=', 'apertura').execute()).toHaveLength(64);
+    // the article shows what the ledger says: opening 336 + a receipt of 80 in the warehouse, 30 of it reserved
+    const shown = await client.post(`/api/articulo/show/${cemento.id}`, {}, token);
+    expect(shown.body.ubicaciones.map((u: any) => [u.nombre, u.cantidad_actual])).toEqual([['Depósito central', 416], ['Salón de ventas', 84]]);
+    const listed = await client.post('/api/articulo/index', { pattern: 'CEM-050' }, token);
+    expect(listed.body.rows[0]).toMatchObject({ en_mano: 500, disponible: 470 });
+    const flow = await db.selectFrom('flujo').select(['id', 'verificado']).where('nombre', '=', 'Ventas y depósito').executeTakeFirstOrThrow();
+    expect(flow.verificado).toBe(true);
+    expect(await db.selectFrom('registro').select('id').where('flujo', '=', flow.id).execute()).toHaveLength(5);
+    expect((await client.post('/api/cheque/index', {}, token)).body.rows).toEqual([expect.objectContaining({ identificador: '00458812', importe: 385000, estado: 'en_cartera' })]);
+    expect((await client.post('/api/a_medida/index', {}, token)).body.rows).toEqual([expect.objectContaining({ en_mano: 2, estado: 'disponible' })]);
+    expect((await client.post('/api/stock_movimiento/verify', {}, token)).body).toEqual({ ok: true, diferencias: [] });
   });
 
   it('creates users of each role that can log in, linked to their employee', async () => {

@@ -9,6 +9,7 @@ import autocannon, { type RawRequest, type Result } from 'autocannon';
 import type { BenchStore } from './backends';
 import { freePort } from './backends';
 import { log, round, summarize, type Summary } from './stats';
+import { LEDGER_ARTICLE } from './stock';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -71,6 +72,7 @@ export async function login(baseUrl: string, password: string): Promise<string> 
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
+
 
 export interface LoadCase {
   /** Stable key in the JSON file. */
@@ -145,6 +147,11 @@ export function loadCases(rows: number, categoryId: number): LoadCase[] {
           },
         };
       },
+    },
+    {
+      key: 'stock-balance',
+      label: `stock on hand of one article (${rows.toLocaleString('en')} movements)`,
+      request: () => ({ path: '/api/stock_movimiento/balance', body: { articulo: LEDGER_ARTICLE } }),
     },
     {
       key: 'show',

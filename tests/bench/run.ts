@@ -37,6 +37,7 @@ import { explainList, patternTotals, type Explained, type PatternTotal } from '.
 import { PATTERNS, deepOffsetFor, loadCases, login, runLoad, startServerProcess, type CaseResult } from './load';
 import { recordCases, seedRecords, type RecordsSetup } from './records';
 import { seedArticles, type SeedResult } from './seed';
+import { seedLedger, type LedgerSeed } from './stock';
 import { budget, fmt, log, round, table, type Budget } from './stats';
 
 const int = (name: string, fallback: number) => {
@@ -69,6 +70,7 @@ interface BackendReport {
   version?: string;
   seed?: SeedResult;
   records?: RecordsSetup;
+  ledger?: LedgerSeed;
   explain?: Explained[];
   totals?: PatternTotal[];
   load?: CaseResult[];
@@ -76,11 +78,13 @@ interface BackendReport {
 }
 
 /** Storage sync through the server's own start (creates the tables and indexes), then the set-based seed. */
-async function seed(store: BenchStore): Promise<{ seed: SeedResult; records: RecordsSetup; version: string; explain: Explained[]; totals: PatternTotal[] }> {
+async function seed(store: BenchStore): Promise<{ seed: SeedResult; records: RecordsSetup; ledger: LedgerSeed; version: string; explain: Explained[]; totals: PatternTotal[] }> {
   const handle = await buildServer({ ...store.options, adminPassword: ADMIN_PASSWORD, logger: false, staticDir: path.join(BUILD, 'none') });
   try {
     const { rows } = await sql<{ v: string }>`select version() as v`.execute(handle.db);
     const seeded = await seedArticles(handle.db, handle.docs.entity('articulo'), ROWS);
+    log(`${store.backend}: the stock ledger (opening movements, ${ROWS.toLocaleString('en')} movements of one article)`);
+    const ledger = await seedLedger(handle.db as never, ROWS, ROWS);
     const patterns = PATTERNS.map((p) => p.pattern);
     log(`${store.backend}: EXPLAIN ANALYZE of the list queries`);
     const explain = await explainList(handle.db, patterns, deepOffsetFor(ROWS));
@@ -88,7 +92,7 @@ async function seed(store: BenchStore): Promise<{ seed: SeedResult; records: Rec
     const totals = await patternTotals(handle.db, patterns);
     log(`${store.backend}: seeding ${RECORDS.toLocaleString('en')} records of one activity`);
     const records = await seedRecords(handle, ADMIN_PASSWORD, RECORDS);
-    return { seed: seeded, records, version: rows[0].v.split(' on ')[0], explain, totals };
+    return { seed: seeded, records, ledger, version: rows[0].v.split(' on ')[0], explain, totals };
   } finally {
     await handle.close();
   }
@@ -111,6 +115,7 @@ async function benchBackend(
     log(`${name}: seeding ${ROWS.toLocaleString('en')} articles`);
     const seeded = await seed(store);
     report.seed = seeded.seed;
+    report.ledger = seeded.ledger;
     report.version = seeded.version;
     report.explain = seeded.explain;
     report.totals = seeded.totals;
@@ -123,6 +128,12 @@ async function benchBackend(
     );
     if (s.sizes)
       log(`${name}: article table ${mib(s.sizes.table)}; search: GIN index ${mib(s.sizes.searchIndex)}, token table ${mib(s.sizes.tokens)} + its key ${mib(s.sizes.tokenKey)}`);
+
+    const l = seeded.ledger;
+    log(
+      `${name}: ledger seeded: opening ${(l.ms.opening / 1000).toFixed(1)} s, movements ${(l.ms.movements / 1000).toFixed(1)} s, rebuild ${(l.ms.rebuild / 1000).toFixed(1)} s; ` +
+        `summing the article's ${l.movements.toLocaleString('en')} rows directly: p50 ${l.directSumMs.p50.toFixed(1)} ms (the call reads the summary)`,
+    );
 
     const server = await startServerProcess(store, {
       adminPassword: ADMIN_PASSWORD,
@@ -300,6 +311,10 @@ async function main() {
     const why = b?.skipped ?? (b ? undefined : 'backend not run');
     budgets.push(budget(`record save p95, 50 items, ${label} (1 conn.)`, 50, 'ms', at('record-save-50'), why));
     budgets.push(budget(`activity list first page p95, ${label} (1 conn.)`, name === 'postgres' ? 15 : 40, 'ms', at('record-index-activity'), why ?? recordsNote));
+  for (const name of ['postgres', 'pglite'] as const) {
+    const b = backends.find((x) => x.backend === name);
+    const r = b?.load?.find((x) => x.key === 'stock-balance' && x.connections === 1);
+    budgets.push(budget(`on hand of one article with ${ROWS.toLocaleString('en')} movements p95, ${name === 'postgres' ? 'PostgreSQL' : 'PGlite'} (1 conn.)`, 5, 'ms', r?.p95, b?.skipped ?? (b ? sizeNote : 'backend not run')));
   }
   budgets.push(budget('scroll p95 frame time', 16.7, 'ms', scroll?.all.p95, scroll ? undefined : 'browser off'));
   budgets.push(budget('keystroke to paint p95', 16, 'ms', once.keystrokes?.p95, once.keystrokes ? undefined : 'browser off'));

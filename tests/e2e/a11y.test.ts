@@ -16,6 +16,7 @@ import { ADMIN_PASSWORD, startApp } from '../support/app';
 import { PHONE, launchBrowser, loginAs, newPage } from '../support/browser';
 import { api, createUser } from '../support/server';
 import { seedTasks } from '../support/tasks-seed';
+import { stockWorld } from '../support/stock';
 
 const BLOCKING = new Set(['serious', 'critical']);
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -116,6 +117,21 @@ async function seed() {
   const tasks = await seedTasks(app.baseUrl, app.db as never, ADMIN_PASSWORD);
   records.set('instructivo', tasks.instructivo);
   records.set('tarea', (await tasks.ok('tarea/index', { filters: { registro: tasks.registros[0].id }, max: 1 })).rows[0].id);
+  // the wallets are written by records only: a receipt of a cheque and of a made-to-measure piece
+  const w = await stockWorld(client, token);
+  const receipt = await client.post(
+    '/api/registro/save',
+    w.record('recepcion', [
+      { articulo: w.ids.cheque, cantidad: 1, precio_unitario: 1500, banco: 'Banco Nación', fecha_cobro: '2026-12-01', identificador: '0001' },
+      { articulo: w.ids.vidrio, cantidad: 1, largo: 1.2, ancho: 0.8 },
+    ]),
+    token,
+  );
+  if (receipt.status !== 200) console.warn(`a11y seed: a receipt answered ${receipt.status} ${JSON.stringify(receipt.body).slice(0, 200)}`);
+  for (const wallet of ['cheque', 'a_medida']) {
+    const first = (await client.post(`/api/${wallet}/index`, {}, token)).body.rows?.[0];
+    if (first) records.set(wallet, first.id);
+  }
   // the outbox gets a message from a recovery mail
   await createUser(app.db, { username: 'correo', password: 'Correo-pass1!', email: 'correo@example.com' });
   await client.post('/api/passwordRecovery/sendRecoveryEmail', { username: 'correo' });

@@ -43,7 +43,9 @@ describe('back office master data in the browser', () => {
     const ubicaciones = page.getByRole('group', { name: 'Ubicaciones' });
     await ubicaciones.getByRole('button', { name: 'Agregar' }).click();
     await field(/^Ubicación/, ubicaciones).fill('Depósito central');
-    await ubicaciones.getByRole('spinbutton', { name: /^Cantidad actual/ }).or(field(/^Cantidad actual/, ubicaciones)).first().fill('12');
+    // its quantity is the stock ledger's (issue 12): shown, not typed
+    const quantity = ubicaciones.getByRole('spinbutton', { name: /^Cantidad actual/ }).or(field(/^Cantidad actual/, ubicaciones)).first();
+    expect(await quantity.getAttribute('readonly')).not.toBeNull();
 
     const componentes = page.getByRole('group', { name: 'Componentes' });
     await componentes.getByRole('button', { name: 'Agregar' }).click();

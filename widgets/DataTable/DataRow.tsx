@@ -16,6 +16,8 @@ export interface RowView {
   labels: readonly string[];
   /** Per column: edited inline. */
   editable: readonly boolean[];
+  /** Per column: the text of an enum value (`entities.<entity>.enums.<field>.<value>`); absent for other columns. */
+  enumText: readonly (((value: unknown) => string) | undefined)[];
   /** aria-rowindex of the first body row (after the header rows). */
   firstRowIndex: number;
   t: TFunction;
@@ -47,7 +49,7 @@ export const DataRow = memo(function DataRow({ row, index, view }: DataRowProps)
           column={col}
           label={view.labels[i]}
           value={row[col.field]}
-          shown={labels?.[col.field]}
+          shown={labels?.[col.field] ?? (row[col.field] != null ? view.enumText[i]?.(row[col.field]) : undefined)}
           t={view.t}
           onCommit={view.editable[i] ? (text) => view.commit(row, col.field, text) : undefined}
         />

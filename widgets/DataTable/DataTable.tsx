@@ -61,6 +61,9 @@ export function DataTable(props: DataTableProps) {
       columns: visible,
       labels: visible.map((col) => t(col.label)),
       editable: visible.map((col) => inlineEdit && !!col.editable),
+      enumText: visible.map((col) =>
+        col.pick?.kind === 'enum' ? (v: unknown) => t(`entities.${entity.name}.enums.${col.field}.${String(v)}`, { defaultValue: String(v) }) : undefined,
+      ),
       firstRowIndex: 1 + headerRows,
       t,
       nameOf,
@@ -69,7 +72,7 @@ export function DataTable(props: DataTableProps) {
       edit: canEditRow ? (row) => latest.current.onEdit?.(row) : undefined,
       remove: canRemove ? setRemoving : undefined,
     }),
-    [visible, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove],
+    [visible, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, entity.name],
   );
   const rowStyles = useRowStyles(sizes.row, sizes.phone);
   const renderRow = (i: number) => <DataRow key={keyOf(i)} row={c.rows[i]} index={i} view={rowView} />;

@@ -3,7 +3,8 @@
  * flag rules are pure (schemas/actividad/rules.ts, engine/workflow/activity.ts); here:
  *
  * - a stock commitment cannot change while records exist in the activity: 406 ACTIVIDAD_CON_REGISTROS on
- *   `compromiso_stock` (spec §5);
+ *   `compromiso_stock` (spec §5); nor its stock impact (`impacto_stock`): the ledger reads both to know what
+ *   the records in it move (server/entities/stock_movimiento);
  * - `POST /api/status/duplicate/` `{id}` (spec §7): a copy of the activity with a new coding (`<coding>-2`,
  *   `-3`, … the first free one), revision 0, the same flags, positions and related activities.
  */
@@ -21,8 +22,12 @@ async function hasRecords(ctx: DocContext, actividad: number): Promise<boolean> 
 }
 
 async function validate({ doc, previous, ctx }: WriteArgs) {
-  if (previous && (previous.compromiso_stock === true) !== (doc.compromiso_stock === true) && (await hasRecords(ctx, previous.id)))
-    return [{ field: 'compromiso_stock', code: 'ACTIVIDAD_CON_REGISTROS' }];
+  if (!previous) return [];
+  const changed = [
+    ...((previous.compromiso_stock === true) !== (doc.compromiso_stock === true) ? ['compromiso_stock'] : []),
+    ...((previous.impacto_stock ?? 'ninguno') !== (doc.impacto_stock ?? 'ninguno') ? ['impacto_stock'] : []),
+  ];
+  if (changed.length && (await hasRecords(ctx, previous.id))) return changed.map((field) => ({ field, code: 'ACTIVIDAD_CON_REGISTROS' }));
   return [];
 }
 

@@ -8,7 +8,9 @@
  *   flow's, or the default) sequence in the same transaction;
  * - its money is computed by the server (./pricing.ts); a closed record is not changed (409 REGISTRO_CERRADO);
  * - its number, state, place in the flow, holder and parent are the server's (./managed.ts): moves, take and
- *   release (./moves.ts, ./holding.ts), a record from its parent (./from-parent.ts);
+ *   release (./moves.ts, ./holding.ts), a record from its parent (./from-parent.ts), cancel (./cancel.ts);
+ * - maintenance: the preview and delete of a batch of records by reference text (./maintenance.ts);
+ * - its stock effects are the stock module's (server/entities/stock_movimiento, a subscriber to its writes);
  * - `registro/index` also takes `fecha_desde` and `fecha_hasta` (YYYY-MM-DD, inclusive); lists and selects show
  *   only records of activities the caller may work in.
  */
@@ -23,6 +25,8 @@ import { activityOf, beginWrite, endWrite, verifiedFlow } from './context';
 import { deliveries, fromParent, quantityErrors } from './from-parent';
 import { checkAccess, checkHolder, preassigned } from './holding';
 import { isManaged, keepManaged } from './managed';
+import { cancel } from './cancel';
+import { deleteRegistrosCab, getCabsForDelete } from './maintenance';
 import { move, nextStepsAction } from './moves';
 import { priced } from './pricing';
 import { release, take } from './take';
@@ -125,7 +129,7 @@ export default defineEntityServer({
   },
   index: { keys: ['fecha_desde', 'fecha_hasta'], parse: parseDateRange },
   rowScope: workableWhere,
-  actions: { move, nextSteps: nextStepsAction, take, release, fromParent },
+  actions: { move, nextSteps: nextStepsAction, take, release, fromParent, cancel, GetCabsForDelete: getCabsForDelete, DeleteRegistrosCab: deleteRegistrosCab },
   // the default numbering of records, made once; an administrator may rename its prefix or padding
   async seed(ctx) {
     if ((await sequenceIdByName(ctx, DEFAULT_SEQUENCE)) === undefined)

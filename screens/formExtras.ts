@@ -1,0 +1,16 @@
+/**
+ * Buttons of an entity's form that are the entity's own (shown beside History once the record exists), by
+ * entity name, each loaded with the form that shows it. A button gets the record's id and can make the form
+ * load the record again (after it changed the record elsewhere).
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface FormExtraProps {
+  id: number | string;
+  data: Record<string, unknown>;
+  reload: () => void;
+}
+
+export const formExtras: Record<string, LazyExoticComponent<ComponentType<FormExtraProps>>> = {
+  articulo: lazy(() => import('./stock/StockAdjust')),
+};

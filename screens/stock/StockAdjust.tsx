@@ -1,0 +1,104 @@
+/**
+ * The article form's "Adjust stock" (issue 12): one movement of on-hand stock at one of the article's
+ * locations (`stock_movimiento/adjust`: an inventory count, an opening quantity), signed, with a reason. The
+ * server refuses taking out more than is available (STOCK_INSUFICIENTE, shown as a toast naming the article,
+ * location and what is available); after an adjustment the form shows the new quantities and its movements.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { FormField } from '../../widgets/FormField';
+import { Modal } from '../../widgets/Modal';
+import { showSuccess } from '../../widgets/toaster';
+import { emitUpdateList } from '../../widgets/DataTable';
+import { api } from '../app/session';
+import type { FormExtraProps } from '../formExtras';
+
+interface Adjusted {
+  ubicacion: string;
+  en_mano: number;
+}
+
+export default function StockAdjust({ id, data, reload }: FormExtraProps) {
+  const { t } = useTranslation();
+  const places = (Array.isArray(data.ubicaciones) ? data.ubicaciones : []).flatMap((u) => (u && typeof u.nombre === 'string' && typeof u.id === 'number' ? [u.nombre as string] : []));
+  const [open, setOpen] = useState(false);
+  const [ubicacion, setUbicacion] = useState('');
+  const [cantidad, setCantidad] = useState('');
+  const [motivo, setMotivo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const amount = Number(cantidad.replace(',', '.'));
+  const valid = cantidad.trim() !== '' && Number.isFinite(amount) && amount !== 0;
+
+  const apply = async () => {
+    setBusy(true);
+    try {
+      const done = await api.post<Adjusted>('stock_movimiento/adjust', { articulo: Number(id), ubicacion: ubicacion || places[0], cantidad: amount, ...(motivo.trim() ? { motivo: motivo.trim() } : {}) });
+      showSuccess(t('stock.adjusted', { ubicacion: done.ubicacion, en_mano: done.en_mano }));
+      setOpen(false);
+      setCantidad('');
+      setMotivo('');
+      emitUpdateList();
+      reload();
+    } catch {
+      // the client showed the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+        {t('stock.adjust')}
+      </Button>
+      {open && (
+        <Modal
+          open
+          onClose={() => setOpen(false)}
+          title={t('stock.adjustTitle')}
+          footer={
+            places.length ? (
+              <Button type="submit" form="stock-adjust" loading={busy} disabled={!valid}>
+                {t('stock.apply')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {places.length === 0 ? (
+            <Text>{t('stock.noLocations')}</Text>
+          ) : (
+            <Stack
+              as="form"
+              id="stock-adjust"
+              gap="3"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (valid) void apply();
+              }}
+            >
+              <FormField label={t('stock.location')} required>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={ubicacion || places[0]} onChange={(e) => setUbicacion(e.currentTarget.value)}>
+                    {places.map((p) => (
+                      <option key={p} value={p}>
+                        {p}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
+              <FormField label={t('stock.quantity')} required>
+                <Input inputMode="decimal" value={cantidad} onChange={(e) => setCantidad(e.currentTarget.value)} />
+              </FormField>
+              <FormField label={t('stock.reason')}>
+                <Input maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />
+              </FormField>
+            </Stack>
+          )}
+        </Modal>
+      )}
+    </>
+  );
+}
