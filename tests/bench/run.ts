@@ -311,6 +311,7 @@ async function main() {
     const why = b?.skipped ?? (b ? undefined : 'backend not run');
     budgets.push(budget(`record save p95, 50 items, ${label} (1 conn.)`, 50, 'ms', at('record-save-50'), why));
     budgets.push(budget(`activity list first page p95, ${label} (1 conn.)`, name === 'postgres' ? 15 : 40, 'ms', at('record-index-activity'), why ?? recordsNote));
+  }
   for (const name of ['postgres', 'pglite'] as const) {
     const b = backends.find((x) => x.backend === name);
     const r = b?.load?.find((x) => x.key === 'stock-balance' && x.connections === 1);
