@@ -96,7 +96,8 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     Object.entries(r.itemCellErrors).map(([key, errors]) => {
       const code = errors[0]?.code;
       const label = itemLabels[key.split('.')[1] as keyof typeof itemLabels] ?? '';
-      return [key, code && i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : (fieldMessage(errors, label, t, (k) => i18n.exists(k)) ?? '')];
+      // an API code's text takes its values (the article, location and what is available of a stock error)
+      return [key, code && i18n.exists(`errors.${code}`) ? t(`errors.${code}`, errors[0]?.params) : (fieldMessage(errors, label, t, (k) => i18n.exists(k)) ?? '')];
     }),
   );
   const showDimensions = r.grid.context.rows.some((row) => ['largo', 'ancho', 'alto'].some((c) => row.cells[c as 'largo'].trim() !== '') || (row.article !== null && r.articles.get(row.article)?.es_a_medida));

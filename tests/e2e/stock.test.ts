@@ -1,9 +1,9 @@
 /**
- * Stock in the browser (issue 12): a goods receipt raises the article's stock and a delivery lowers it (the
- * records are written through the API, as the execution screen writes them: that screen is another issue's);
- * the article list shows on hand and available, the article form its locations' quantities (read-only) and
- * its movements; taking out more than is available shows STOCK_INSUFICIENTE naming article, location and what
- * is available; maintenance previews and deletes a test batch, and the stock comes back.
+ * Stock in the browser (issue 12): a goods receipt keyed in the execution screen raises the article's stock, a
+ * delivery lowers it and an over-delivery shows STOCK_INSUFICIENTE naming article, location and what is
+ * available; the article list shows on hand and available, the article form its locations' quantities
+ * (read-only) and its movements, and its stock adjustment refuses taking out more than is available;
+ * maintenance previews and deletes a test batch, and the stock comes back.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,22 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** Keys a record of one Tornillo line into the execution screen of `step` and saves it (Ctrl+S). */
+async function keyRecord(step: string, cantidad: string) {
+  await page.goto(`${app.baseUrl}/#/execution/${w.ids.flujo}/${w.ids[step]}`);
+  await page.getByRole('button', { name: 'Agregar' }).click();
+  await page.getByRole('heading', { name: /^Nuevo registro · /, level: 1 }).waitFor();
+  await page.getByRole('combobox', { name: 'Artículo, ítem 1' }).focus();
+  await page.keyboard.type('Tornillo');
+  await page.getByRole('option', { name: 'Tornillo' }).waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Cantidad, ítem 1');
+  await page.keyboard.type(cantidad);
+  await page.getByRole('textbox', { name: 'Precio unitario, ítem 1' }).fill('100');
+  await page.keyboard.press('Control+s');
+}
+
 describe('stock in the browser', () => {
   it('a goods receipt raises stock and a delivery lowers it: the list shows on hand and available', async () => {
     await record('recepcion', 10);
@@ -117,5 +133,23 @@ describe('stock in the browser', () => {
     await confirm.getByRole('button', { name: 'Borrar', exact: true }).click();
     await page.getByText('Se borraron 2 registros y su stock volvió.').first().waitFor();
     await expectOnHand('12', '10');
+  });
+});
+
+describe('records in the execution screen', () => {
+  it('a goods receipt raises stock, a delivery lowers it, an over-delivery shows STOCK_INSUFICIENTE', async () => {
+    await keyRecord('recepcion', '8');
+    await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+    await expect.poll(() => w.place(w.ids.tornillo, 'Depósito')).toMatchObject({ en_mano: 8 });
+    await keyRecord('entrega', '3');
+    await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+    await expect.poll(() => w.place(w.ids.tornillo, 'Depósito')).toMatchObject({ en_mano: 5 });
+    const deliveries = async () => (await client.post('/api/registro/index', { filters: { actividad: w.ids.entrega } }, token)).body.total;
+    const before = await deliveries();
+    await keyRecord('entrega', '9');
+    await page.getByText('La cantidad supera lo disponible de Tornillo en Depósito: disponible 5.').first().waitFor();
+    // nothing was stored
+    expect(await deliveries()).toBe(before);
+    expect(await w.place(w.ids.tornillo, 'Depósito')).toMatchObject({ en_mano: 5 });
   });
 });

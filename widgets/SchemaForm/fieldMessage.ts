@@ -26,5 +26,7 @@ export function fieldMessage(
     const plain = errors.find((e) => e.code === 'message');
     return plain ? String(plain.params?.message ?? '') : null;
   }
-  return t(exists(chosen.key) ? chosen.key : FALLBACK_KEY, chosen.params) as string;
+  // a code of the API's own (STOCK_INSUFICIENTE, EPF0003, …) reads as its error text, with its values
+  const apiKey = `errors.${chosen.key.slice('validation.'.length)}`;
+  return t(exists(chosen.key) ? chosen.key : exists(apiKey) ? apiKey : FALLBACK_KEY, chosen.params) as string;
 }
