@@ -40,7 +40,7 @@ export async function seedStockFlow(call: Call, refs: Refs): Promise<{ flujo: nu
     descripcion: 'Recepción de mercadería, pedidos de clientes con reserva de stock, entregas y depósito de cheques.',
   });
   const act = (codificacion: string, titulo: string, extra: Row) => save('actividad', { proceso, codificacion, titulo, cuerpo_requerido: true, ...extra });
-  const recepcion = await act('PR-STK-01', 'Recepción de mercadería', { impacto_stock: 'ingreso', ...deposito });
+  const recepcion = await act('PR-STK-01', 'Recepción en depósito', { impacto_stock: 'ingreso', ...deposito });
   const pedido = await act('PR-STK-02', 'Pedido con reserva de stock', { compromiso_stock: true, usa_listas_precio: true, lista_precio: 'Minorista', secuencia: refs.pedidos, ...ventas });
   const entrega = await act('PR-STK-03', 'Entrega desde depósito', { impacto_stock: 'egreso', preasignar_usuario: 'usuario_autenticado', ...deposito });
   const depositoCheques = await act('PR-STK-04', 'Depósito de cheques', { impacto_stock: 'egreso', estado_cheque: 'depositado', puestos: [{ puesto: refs.puesto.get('Administrativo contable') }] });
