@@ -109,7 +109,8 @@ function uiProblems(schema: JsonSchema, ui: Record<string, unknown>, at = ''): s
   }
   for (const [key, value] of Object.entries(ui)) {
     if (key.startsWith('ui:') || !value || typeof value !== 'object') continue;
-    const prop = key === 'items' ? schema.items : schema.properties?.[key];
+    // `items` of an array names its element; of an object, the property called items
+    const prop = schema.type === 'array' && key === 'items' ? schema.items : schema.properties?.[key];
     if (!prop) {
       out.push(`${at}${key}: not a property`);
       continue;
@@ -142,7 +143,7 @@ describe.each(folders)('schemas/%s', (folder) => {
 
   it('columns, sort, search and optionLabel name properties', () => {
     const props = entity.schema.properties ?? {};
-    for (const c of entity.columns) expect(c.field === 'id' || c.field in props, c.name).toBe(true);
+    for (const c of entity.columns) expect(c.field === 'id' || c.virtual === true || c.field in props, c.name).toBe(true);
     expect(entity.sort.field === 'id' || entity.columns.some((c) => c.sortable && c.field === entity.sort.field)).toBe(true);
     for (const f of entity.search) expect(scalarType(props[f]), f).toBe('string');
     expect(entity.optionLabel in props || entity.optionLabel === 'id').toBe(true);

@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { ADMIN_PASSWORD, startApp } from '../support/app';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
 import { createUser } from '../support/server';
+import { canOpen, flattenRoutes } from '../../engine/routeTree';
+import { routeTree } from '../../screens/routes';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
@@ -61,14 +63,22 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('a screen that comes later says so; an unknown path shows the error page', async () => {
+  it('a menu entry opens its screen with its title; a screen that comes later says so; an unknown path shows the error page', async () => {
     const { page, context } = await newPage(browser, app.baseUrl);
     await loginAs(page, 'admin', ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
     await page.getByRole('navigation').first().getByText('Planificación').click();
     await page.waitForURL(/#\/planning/);
-    await page.getByRole('heading', { name: 'Todavía no disponible' }).waitFor();
+    await page.getByRole('heading', { name: 'Planificación', level: 1 }).waitFor();
     expect(await page.title()).toBe('Planificación · Flujos');
+    // while some declared route still has no screen, it says so instead of failing
+    const later = flattenRoutes(routeTree).find(
+      ({ node, path, chain }) => !node.screen && !node.redirect && !node.children && !path.includes(':') && canOpen(chain, ['ROLE_ADMIN', 'ROLE_ROOT', 'ROLE_USER']),
+    );
+    if (later) {
+      await page.goto(`${app.baseUrl}/#${later.path}`);
+      await page.getByRole('heading', { name: 'Todavía no disponible' }).waitFor();
+    }
     await page.goto(`${app.baseUrl}/#/backOffice/nada`);
     await page.getByRole('heading', { name: 'Página no encontrada' }).waitFor();
     await context.close();
