@@ -44,6 +44,8 @@ export interface ResolvedEntity {
   /** Enforced by the server only: the table's add button is always offered (spec §6). */
   addRoles?: string | string[];
   readRoles?: string | string[];
+  /** Roles that may use the narrow view only (select and `narrow` actions), besides readRoles. */
+  selectRoles?: string | string[];
   sort: { field: string; order: 'asc' | 'desc' };
   search: string[];
   /** The first of `labelFields` (the option label's own field, e.g. for sorting). */
@@ -127,6 +129,7 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
     removeRoles: m.removeRoles,
     addRoles: m.addRoles,
     readRoles: m.readRoles,
+    selectRoles: m.selectRoles,
     sort: m.sort ?? (columns.some((c) => c.field === DEFAULT_SORT.field) ? DEFAULT_SORT : { field: columns[0]?.field ?? 'id', order: 'asc' }),
     search: m.search ?? columns.filter((c) => c.type === 'string' && c.filter).map((c) => c.field),
     optionLabel: labelFields[0],

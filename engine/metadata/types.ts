@@ -72,6 +72,11 @@ export interface ColumnsManifest {
   addRoles?: string | string[];
   /** Roles that may read (index/select/show); none = every logged-in user. */
   readRoles?: string | string[];
+  /**
+   * Roles that may use only the narrow view besides readRoles: `{list}/select` (id and option label) and the
+   * actions declared `narrow`, never index, show or history. None = the narrow view follows readRoles.
+   */
+  selectRoles?: string | string[];
   /** Default sort; default `nombre` ascending. */
   sort?: { field: string; order: 'asc' | 'desc' };
   /** Fields the free-text `pattern` searches; default every text column with a filter. */

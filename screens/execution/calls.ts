@@ -43,7 +43,8 @@ export const recordCalls = {
   flow: (id: number | string) => entityCalls.showQuiet('flujo', id),
   activity: (id: number | string) => entityCalls.showQuiet('actividad', id),
   article: (id: number) => entityCalls.showQuiet('articulo', id),
-  party: (id: number) => entityCalls.showQuiet('perfil', id),
+  /** The client's price type only: a seller may not read the client's whole record (the narrow view). */
+  clientPriceType: (id: number) => entityCalls.quietAction<{ tipo_precio: string | null }>('perfil', 'tipoPrecio', {}, id),
   save: (data: Record<string, unknown>) => entityCalls.save('registro', data),
   update: (id: number, data: Record<string, unknown>) => entityCalls.update('registro', id, data),
   nextSteps: (id: number) => entityCalls.quietAction<OfferedStep[]>('registro', 'nextSteps', {}, id),

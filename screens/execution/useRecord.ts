@@ -93,7 +93,7 @@ export function useRecord(place: Place, id: string | null) {
   useEffect(() => {
     if (!place.activity.usa_listas_precio || cliente === null) return setClientPriceType(null);
     let live = true;
-    recordCalls.party(cliente).then(
+    recordCalls.clientPriceType(cliente).then(
       (p) => live && setClientPriceType(typeof p.tipo_precio === 'string' ? p.tipo_precio : null),
       () => live && setClientPriceType(null),
     );

@@ -119,6 +119,11 @@ export interface ActionSpec<B = any> {
   path?: string;
   /** Who may call it besides the entity's readRoles; none = whoever may read the entity. */
   roles?: Permission;
+  /**
+   * Answers only the narrow view (names, identifiers; never personal data): the entity's selectRoles may call
+   * it too, as they may call its select.
+   */
+  narrow?: boolean;
   /** The body's JSON Schema, checked first (400 VALIDATION_FAILED with field errors); none = any object. */
   body?: JsonSchema;
   /** Only reads: no transaction of its own is needed, and no audit row or outbox event is written. */

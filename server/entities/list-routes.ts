@@ -17,7 +17,7 @@ import { COMMON_FILTERS, checkListQuery, type ListReply, type NormalQuery, type 
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { Database } from '../db/types';
 import { badRequest } from '../http/api-error';
-import { allow } from './access';
+import { allow, checkNarrowQuery } from './access';
 import type { Documents } from '../documents/types';
 import { attachLabels } from './labels';
 import { labelText } from '../../engine/metadata/label';
@@ -89,10 +89,11 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
   });
 
   app.post(`/${entity.list}/select`, { bodyLimit: LIST_BODY_LIMIT }, async (request) => {
-    const user = allow(request, entity, 'read');
+    const user = allow(request, entity, 'select');
     const body = objectBody(request.body);
     onlyKeys(body, QUERY_KEYS);
     const q = listQuery(body, entity, [...COMMON_FILTERS, 'id']);
+    checkNarrowQuery(user.roles, entity, { sort: body.sort, filters: q.filters });
     const fields = entity.labelFields;
     const scope = await ext.rowScope?.(docs.reader(user, request.log));
     const page = await queryPage(any, entity, q, [...whereOf(entity, q), ...(scope ? [scope] : [])], fields, search);

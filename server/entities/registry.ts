@@ -83,7 +83,7 @@ function checkManifest(file: string, m: unknown): asserts m is ColumnsManifest {
     if (typeof c === 'string') continue;
     if (!isObject(c) || typeof c.name !== 'string') throw new MetadataError(file, `column ${JSON.stringify(c)} needs a "name"`);
   }
-  for (const key of ['editRoles', 'removeRoles', 'readRoles', 'addRoles'] as const)
+  for (const key of ['editRoles', 'removeRoles', 'readRoles', 'addRoles', 'selectRoles'] as const)
     if (!isRoles(m[key])) throw new MetadataError(file, `"${key}" must be a role or a list of roles`);
   if (m.list !== undefined && (typeof m.list !== 'string' || !LIST_NAME.test(m.list)))
     throw new MetadataError(file, '"list" must be letters, digits and _');

@@ -6,10 +6,12 @@
  * - the public routes (login, refresh, logout, password recovery, version) admit anyone;
  * - every other /api route answers an anonymous caller 401 UNAUTHORIZED;
  * - entity routes follow the manifest (schemas/<entity>/columns.json, spec §6): readRoles for every route of
- *   the entity, plus addRoles for save, editRoles for update / updateColumn, removeRoles for delete (a role
+ *   the entity (select and the actions declared `narrow`: readRoles or selectRoles), plus addRoles for save, editRoles for update / updateColumn, removeRoles for delete (a role
  *   or a list, none = allowed, engine/roles.ts isPermitted); entities over a core table are read-only;
  * - an entity's declared actions (server/entities/<entity>/index.ts `actions`) follow their declaration: the
  *   entity's readRoles plus the action's own `roles`;
+ * - who sees what of an interested party is stated below on its own (PARTY_VIEW), not read from the manifest,
+ *   so widening the manifest fails here: a ROLE_USER picks parties by name and identifier only;
  * - the hand-written routes are classified one by one in SPECIAL below, with the rule their code and docs
  *   state (user/changeUserPassword: ROOT or ADMIN; audit/verify: ROOT).
  *
@@ -29,7 +31,7 @@ import type { ActionSpec } from '../../server/documents/types';
 import { actionUrl } from '../../server/entities/action-routes';
 import { api, createUser, describeBackends, startTestServer, type Api, type ApiResponse, type TestServer } from '../support/server';
 
-type Action = 'read' | 'add' | 'edit' | 'remove';
+type Action = 'select' | 'read' | 'add' | 'edit' | 'remove';
 
 /** Who calls: a column of the matrix. */
 interface Caller {
@@ -86,6 +88,8 @@ const coreTable = (e: ResolvedEntity) => coreTables.has(e.name);
 
 /** The manifest rule (spec §6), written from the docs: read needs readRoles; writes also their own setting. */
 function entityPermits(roles: readonly string[], entity: ResolvedEntity, action: Action): boolean {
+  if (action === 'select')
+    return isPermitted(roles, entity.readRoles as Permission) || (entity.selectRoles != null && isPermitted(roles, entity.selectRoles as Permission));
   if (!isPermitted(roles, entity.readRoles as Permission)) return false;
   if (action === 'read') return true;
   if (coreTable(entity)) return false; // the outbox and other core tables are written by the server only
@@ -98,7 +102,8 @@ function expectedAllowed(rule: Rule, caller: Caller): boolean {
   if (caller.roles === null) return false;
   if (rule.kind === 'authenticated') return true;
   if (rule.kind === 'anyRole') return hasAny(caller.roles, rule.roles);
-  if (rule.kind === 'action') return entityPermits(caller.roles, rule.entity, 'read') && isPermitted(caller.roles, rule.spec.roles as Permission);
+  if (rule.kind === 'action')
+    return entityPermits(caller.roles, rule.entity, rule.spec.narrow ? 'select' : 'read') && isPermitted(caller.roles, rule.spec.roles as Permission);
   return entityPermits(caller.roles, rule.entity, rule.action);
 }
 
@@ -109,7 +114,7 @@ function entityCells(registry: Registry): Cell[] {
     const r = (action: Action): Rule => ({ kind: 'entity', entity: e, action });
     cells.push(
       { route: `POST /api/${e.list}/index`, rule: r('read'), call: () => ({ method: 'POST', path: `/api/${e.list}/index`, body: { max: 1 } }) },
-      { route: `POST /api/${e.list}/select`, rule: r('read'), call: () => ({ method: 'POST', path: `/api/${e.list}/select`, body: { max: 1 } }) },
+      { route: `POST /api/${e.list}/select`, rule: r('select'), call: () => ({ method: 'POST', path: `/api/${e.list}/select`, body: { max: 1 } }) },
       { route: `POST /api/${e.name}/show/:id`, rule: r('read'), call: () => ({ method: 'POST', path: `/api/${e.name}/show/${MISSING_ID}`, body: {} }) },
       { route: `POST /api/${e.name}/show`, rule: r('read'), call: () => ({ method: 'POST', path: `/api/${e.name}/show`, body: { id: MISSING_ID } }) },
       { route: `POST /api/${e.name}/save`, rule: r('add'), call: () => ({ method: 'POST', path: `/api/${e.name}/save`, body: INVALID_RECORD }) },
@@ -333,6 +338,96 @@ describeBackends('authorization matrix', (backend) => {
     }
   });
 
+  describe('who sees what of an interested party (stated here, not read from the manifest)', () => {
+    /**
+     * Per caller: the full record (index, show, history) with its personal and tax data, the narrow view
+     * (select, perfilselectIdentificador, tipoPrecio: id, name, identifier, price type), and the login block
+     * (username, roles) inside the full record.
+     */
+    const PARTY_VIEW: Record<string, { full: boolean; narrow: boolean; login: boolean }> = {
+      anonymous: { full: false, narrow: false, login: false },
+      ROLE_USER: { full: false, narrow: true, login: false },
+      ROLE_ADMIN: { full: true, narrow: true, login: true },
+      ROLE_ROOT: { full: true, narrow: true, login: true },
+      'no roles': { full: false, narrow: false, login: false },
+    };
+    /** Texts of the party that only the full view may show. */
+    const PERSONAL = ['20-12345678-6', 'secreto@example.com', 'Calle Privada 123', '12345678', 'm_view_login', 'Notas privadas'];
+    let party: Record<string, any>;
+
+    beforeAll(async () => {
+      const saved = await client.post(
+        '/api/perfil/save',
+        {
+          nombre: 'Vista',
+          apellido: 'Parcial',
+          identificador: 'VP-1',
+          numero_documento: '12345678',
+          calle: 'Calle Privada 123',
+          notas: 'Notas privadas',
+          tipo_precio: 'mayorista',
+          datos_fiscales: { cuit: '20-12345678-6' },
+          contactos: [{ email: 'secreto@example.com' }],
+          usuario: { username: 'm_view_login', password: 'View-login1!', roles: [ROLES.USER] },
+        },
+        tokens.get('ROLE_ADMIN'),
+      );
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      party = saved.body;
+    });
+
+    it.each(CALLERS.map((c) => [c.label]))('%s sees what PARTY_VIEW says, and nothing more', async (label) => {
+      const want = PARTY_VIEW[label];
+      const token = tokens.get(label);
+      const status = (allowed: boolean) => (allowed ? 200 : label === 'anonymous' ? 401 : 403);
+      const text = (body: unknown) => JSON.stringify(body);
+
+      for (const [route, body] of [
+        ['/api/perfil/index', { filters: { identificador: 'VP-1' } }],
+        [`/api/perfil/show/${party.id}`, {}],
+        ['/api/perfil/show', { id: party.id }],
+        [`/api/perfil/history/${party.id}`, {}],
+      ] as const) {
+        const res = await client.post(route, body, token);
+        expect(res.status, `${route} as ${label}`).toBe(status(want.full));
+        if (res.status !== 200) expect(text(res.body)).not.toMatch(/Privada|secreto|20-12345678/);
+      }
+      const shown = await client.post(`/api/perfil/show/${party.id}`, {}, token);
+      if (want.full) {
+        expect(shown.body.datos_fiscales.cuit).toBe('20-12345678-6');
+        if (want.login) expect(shown.body.usuario).toEqual({ username: 'm_view_login', roles: [ROLES.USER] });
+        else expect(shown.body.usuario).toBeUndefined();
+        expect(text(shown.body)).not.toMatch(/password|hash|scrypt/i);
+      }
+
+      const narrow: [string, unknown, string[]][] = [
+        ['/api/perfil/select', { filters: { id: party.id } }, ['id', 'name', 'nombre']],
+        ['/api/perfil/perfilselectIdentificador', { pattern: 'VP-1' }, ['id', 'name', 'nombre', 'identificador']],
+      ];
+      for (const [route, body, keys] of narrow) {
+        const res = await client.post(route, body, token);
+        expect(res.status, `${route} as ${label}`).toBe(status(want.narrow));
+        if (res.status !== 200) continue;
+        const row = res.body.rows.find((r: any) => r.id === party.id);
+        expect(Object.keys(row).sort()).toEqual([...keys].sort());
+        for (const secret of PERSONAL) expect(text(res.body)).not.toContain(secret);
+      }
+      const price = await client.post(`/api/perfil/tipoPrecio/${party.id}`, {}, token);
+      expect(price.status).toBe(status(want.narrow));
+      if (want.narrow) expect(price.body).toEqual({ tipo_precio: 'mayorista' });
+
+      // the narrow view filters and sorts by name fields and identifier only: a personal field is no oracle
+      if (want.narrow && !want.full)
+        for (const body of [{ filters: { numero_documento: '12345678' } }, { sort: 'numero_documento' }]) {
+          const res = await client.post('/api/perfil/select', body, token);
+          expect(res.status, JSON.stringify(body)).toBe(400);
+          expect(res.body.code).toBe('BAD_REQUEST');
+          const other = await client.post('/api/perfil/perfilselectIdentificador', body, token);
+          expect(other.status, JSON.stringify(body)).toBe(400);
+        }
+    });
+  });
+
   describe("another user's data", () => {
     const loginStatus = (username: string, password: string) => client.post('/api/login', { username, password }).then((r) => r.status);
 
@@ -388,11 +483,12 @@ describeBackends('authorization matrix', (backend) => {
       const perfiles = async () => Number((await sql<{ n: number }>`select count(*)::int as n from perfil`.execute(srv.db)).rows[0].n);
       const before = { users: await users(), perfiles: await perfiles() };
 
-      // reading the party is allowed by the manifest (no readRoles), but never shows a password or its hash
-      const shown = await client.post(`/api/perfil/show/${party.id}`, {}, user);
+      // an admin reads the party's login, never a password or its hash; a ROLE_USER does not read the party
+      const shown = await client.post(`/api/perfil/show/${party.id}`, {}, admin);
       expect(shown.status).toBe(200);
       expect(shown.body.usuario).toEqual({ username: 'm_party', roles: [ROLES.USER] });
       expect(JSON.stringify(shown.body)).not.toMatch(/password|hash|scrypt|\$/i);
+      expect((await client.post(`/api/perfil/show/${party.id}`, {}, user)).status).toBe(403);
 
       const attempts: [string, unknown][] = [
         // raise the party's login to ROOT, change its password or its name

@@ -9,15 +9,19 @@
  * - `datos_fiscales.cuit`: stored formatted XX-XXXXXXXX-X; checked by ./cuit.ts (EPF0003 / EPF0001 with 406,
  *   EPF1000 with 500);
  * - `usuario`: the login, kept in table usuario, never in the perfil row (./usuario.ts);
- * - `perfil/perfilselectIdentificador` (./select-identificador.ts).
+ * - `perfil/perfilselectIdentificador` (./select-identificador.ts) and `perfil/tipoPrecio/:id` (./tipo-precio.ts),
+ *   the narrow view a seller may use (columns.json: readRoles ADMIN/ROOT, selectRoles adds USER);
+ * - the login block `usuario` is shown to ROLE_ADMIN and ROLE_ROOT only, whoever else may read the party.
  */
 import { PERFIL_TIPO, PERFIL_TIPO_DEFAULT } from '../../../engine/categoria';
+import { hasAny, ROLES } from '../../../engine/roles';
 import { formatCuit, normalizeCuit } from '../../../engine/cuit';
 import type { FieldError } from '../../../engine/errors';
 import { defineEntityServer, type Data, type DocContext, type StoredRecord, type WriteArgs } from '../../documents/types';
 import { isPlainObject } from '../input';
 import { checkCuit } from './cuit';
 import { perfilselectIdentificador } from './select-identificador';
+import { tipoPrecio } from './tipo-precio';
 import { syncUsuario, tidyUsuario, unlinkUsuario, usuarioOf } from './usuario';
 
 function normalize({ doc }: WriteArgs): Data {
@@ -55,8 +59,12 @@ async function validate({ doc, id, ctx }: WriteArgs): Promise<FieldError[]> {
   return errors;
 }
 
+/** Who sees a party's login (username, roles). */
+const LOGIN_READERS = [ROLES.ADMIN, ROLES.ROOT];
+
 async function present(record: StoredRecord, ctx: DocContext): Promise<StoredRecord> {
   const { usuario: _stored, ...rest } = record;
+  if (!hasAny(ctx.actor.roles, LOGIN_READERS)) return rest as StoredRecord;
   const usuario = await usuarioOf(ctx.trx, record.id);
   return (usuario ? { ...rest, usuario } : rest) as StoredRecord;
 }
@@ -69,7 +77,7 @@ export default defineEntityServer({
   afterWrite: ({ stored, doc, ctx }) => syncUsuario(ctx, stored.id, doc),
   afterRemove: ({ previous, ctx }) => unlinkUsuario(ctx, previous.id),
   present,
-  actions: { perfilselectIdentificador },
+  actions: { perfilselectIdentificador, tipoPrecio },
   // the index of the former hand-written CUIT lookup; schema.json's unique rule has its own
   seed: async (ctx) => {
     await ctx.trx.schema.dropIndex('perfil_cuit_digits_idx').ifExists().execute();

@@ -4,10 +4,12 @@
  * A select (spec §7) of the interested parties that have an identificador, matched and labelled by it:
  * the pattern searches identificador only; default order identificador ascending; name = nombre =
  * "identificador - party name" (razon_social, else nombre and apellido), or the identificador alone.
- * Filters as in `perfil/select` (tipo, id and the column filters). Same read permission as the list.
+ * Filters as in `perfil/select` (tipo, id and the column filters). Who may call it: as `perfil/select`, the
+ * narrow view (selectRoles), whose callers filter and sort by tipo, id, the name fields and identificador only.
  */
 import { COMMON_FILTERS, type SelectOption } from '../../../engine/list/query';
 import type { ActionSpec } from '../../documents/types';
+import { checkNarrowQuery } from '../access';
 import { onlyKeys } from '../input';
 import { queryPage, whereOf } from '../list';
 import { listQuery } from '../list-routes';
@@ -23,9 +25,11 @@ export function partyName(row: Record<string, unknown>): string {
 export const perfilselectIdentificador: ActionSpec<Record<string, unknown>> = {
   scope: 'entity',
   read: true,
+  narrow: true,
   async run({ ctx, entity, body }) {
     onlyKeys(body, KEYS);
     const q = listQuery(body, entity, [...COMMON_FILTERS, 'id']);
+    checkNarrowQuery(ctx.actor.roles, entity, { sort: body.sort, filters: q.filters }, ['identificador']);
     const query = body.sort == null || body.sort === '' ? { ...q, sort: 'identificador' } : q;
     const wheres = [...whereOf(entity, q), (eb: any) => eb.and([eb('identificador', 'is not', null), eb('identificador', '<>', '')])];
     const page = await queryPage(ctx.trx, entity, query, wheres, ['identificador', 'nombre', 'apellido', 'razon_social'], { paths: ['identificador'] });
