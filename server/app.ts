@@ -28,6 +28,7 @@ import { passwordRecoveryRoutes } from './routes/password-recovery';
 import { reporteErrorRoutes } from './routes/reporte-error';
 import { sessionRoutes } from './routes/session';
 import { userPasswordRoutes } from './routes/user-password';
+import { userEmailRoutes } from './routes/user-email';
 import { versionRoutes } from './routes/version';
 
 export type ServerOptions = Partial<Config> & { logger?: boolean };
@@ -73,7 +74,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
 
   try {
     await applySchema(db, [...CORE_SCHEMA, ...entities.moduleTables]);
-    await seedAdmin(db, config.adminPassword, app.log);
+    await seedAdmin(db, config.adminPassword, app.log, config.adminEmail);
     await syncEntities(db, entities, docs, app.log);
     if (config.jwtSecret && config.jwtSecret.length < 32) app.log.warn('JWT_SECRET is shorter than 32 characters');
     const tokens = accessTokens(await loadJwtSecret(db, config.jwtSecret));
@@ -92,6 +93,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
         sessionRoutes(api, ctx);
         passwordRecoveryRoutes(api, ctx);
         userPasswordRoutes(api, ctx);
+        userEmailRoutes(api, ctx);
         reporteErrorRoutes(api, ctx);
         versionRoutes(api, ctx);
         auditRoutes(api, ctx);

@@ -16,6 +16,8 @@ export interface Config {
   databaseUrl?: string;
   /** Password of the first `admin` user; generated and logged once when unset. */
   adminPassword?: string;
+  /** E-mail of the first `admin` user, so it can recover its password by mail. */
+  adminEmail?: string;
   /** `smtp://…` or `smtps://…`: deliver the mail outbox. Without it mail stays in the outbox. */
   smtpUrl?: string;
   mailFrom: string;
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: text(env.DATA_DIR) ?? DEFAULT_CONFIG.dataDir,
     databaseUrl: text(env.DATABASE_URL),
     adminPassword: text(env.ADMIN_PASSWORD),
+    adminEmail: text(env.ADMIN_EMAIL),
     smtpUrl: text(env.SMTP_URL),
     mailFrom: text(env.MAIL_FROM) ?? DEFAULT_CONFIG.mailFrom,
     jwtSecret: text(env.JWT_SECRET),

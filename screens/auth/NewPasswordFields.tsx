@@ -14,9 +14,11 @@ interface NewPasswordFieldsProps {
   /** Show the rule under the field before any error. */
   showRule?: boolean;
   passwordName?: string;
+  /** "Required" texts of the two fields (when empty after a submit); they come before the rule's problem. */
+  required?: [string | undefined, string | undefined];
 }
 
-export function NewPasswordFields({ password, confirmation, onPassword, onConfirmation, problem, showRule, passwordName = 'password' }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ password, confirmation, onPassword, onConfirmation, problem, showRule, passwordName = 'password', required }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -24,14 +26,14 @@ export function NewPasswordFields({ password, confirmation, onPassword, onConfir
         label={t('auth.reset.password')}
         required
         helperText={showRule ? t('errors.PASSWORD_TOO_WEAK') : undefined}
-        error={problem === 'PASSWORD_TOO_WEAK' ? t('errors.PASSWORD_TOO_WEAK') : undefined}
+        error={required?.[0] ?? (problem === 'PASSWORD_TOO_WEAK' ? t('errors.PASSWORD_TOO_WEAK') : undefined)}
       >
         <PasswordField name={passwordName} autoComplete="new-password" value={password} onChange={(e) => onPassword(e.target.value)} />
       </FormField>
       <FormField
         label={t('auth.reset.confirmation')}
         required
-        error={problem === 'PASSWORD_MISMATCH' ? t('errors.PASSWORD_MISMATCH') : undefined}
+        error={required?.[1] ?? (problem === 'PASSWORD_MISMATCH' && !required?.[0] ? t('errors.PASSWORD_MISMATCH') : undefined)}
       >
         <PasswordField name="confirmation" autoComplete="new-password" value={confirmation} onChange={(e) => onConfirmation(e.target.value)} />
       </FormField>

@@ -6,6 +6,7 @@ import { routeTree } from '../routes';
 import { useSession } from '../app/useSession';
 import { LinkCards } from './LinkCards';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { AccountEmailForm } from './AccountEmailForm';
 
 export default function DashboardScreen() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export default function DashboardScreen() {
       </div>
       <LinkCards items={items} />
       <ChangePasswordForm />
+      <AccountEmailForm />
     </Stack>
   );
 }

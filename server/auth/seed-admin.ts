@@ -15,7 +15,7 @@ function generatePassword(): string {
   return `${randomBytes(15).toString('base64url')}-Aa1`;
 }
 
-export async function seedAdmin(db: Kysely<Database>, configured: string | undefined, log: FastifyBaseLogger): Promise<void> {
+export async function seedAdmin(db: Kysely<Database>, configured: string | undefined, log: FastifyBaseLogger, email?: string): Promise<void> {
   const anyone = await db.selectFrom('usuario').select('id').limit(1).executeTakeFirst();
   if (anyone) return;
   const password = configured ?? generatePassword();
@@ -31,7 +31,7 @@ export async function seedAdmin(db: Kysely<Database>, configured: string | undef
           sql<string>`${password_hash}::text`.as('password_hash'),
           sql<string[]>`${ADMIN_ROLES}::text[]`.as('roles'),
           sql<number | null>`null::integer`.as('perfilid'),
-          sql<string | null>`null::text`.as('email'),
+          sql<string | null>`${email ?? null}::text`.as('email'),
           sql.lit(true).as('enabled'),
         ])
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('usuario').select('id')))),

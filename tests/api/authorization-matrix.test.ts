@@ -192,6 +192,13 @@ function specialCells(registry: Registry): Cell[] {
         body: { currentPassword: caller.password ?? 'x', password: 'Matrix-new1!', confirmation: 'Matrix-other1!' },
       }),
     },
+    // one's own e-mail (server/routes/user-email.ts): a wrong current password -> 400, nothing changes
+    { route: 'POST /api/user/account', rule: { kind: 'authenticated' }, call: () => ({ method: 'POST', path: '/api/user/account', body: {} }) },
+    {
+      route: 'POST /api/user/changeEmail',
+      rule: { kind: 'authenticated' },
+      call: () => ({ method: 'POST', path: '/api/user/changeEmail', body: { currentPassword: 'not-the-password', email: 'matrix@example.com' } }),
+    },
     {
       // anybody's password: ROOT or ADMIN (server/routes/user-password.ts)
       route: 'POST /api/user/changeUserPassword',

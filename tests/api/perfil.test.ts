@@ -179,7 +179,7 @@ describeBackends('perfil', (backend) => {
     });
 
     it('refuses a weak password with 406 PASSWORD_TOO_WEAK and writes nothing', async () => {
-      const res = await post('perfil/save', { nombre: 'Débil', usuario: { username: 'debil', password: 'abc', roles: [] } });
+      const res = await post('perfil/save', { nombre: 'Débil', usuario: { username: 'debil', password: 'abc', roles: ['ROLE_USER'] } });
       expect(res.status).toBe(406);
       expect(res.body).toMatchObject({ code: 'PASSWORD_TOO_WEAK', errors: [{ field: 'usuario.password', code: 'PASSWORD_TOO_WEAK' }] });
       expect(await user('debil')).toBeUndefined();
@@ -189,23 +189,58 @@ describeBackends('perfil', (backend) => {
     it('refuses a confirmation that does not match with 406 PASSWORD_MISMATCH and writes nothing', async () => {
       const res = await post('perfil/save', {
         nombre: 'Distinta',
-        usuario: { username: 'distinta', password: 'Distinta-1!', confirmacion: 'Distinta-2!', roles: [] },
+        usuario: { username: 'distinta', password: 'Distinta-1!', confirmacion: 'Distinta-2!', roles: ['ROLE_USER'] },
       });
       expect(res.status).toBe(406);
       expect(res.body).toMatchObject({ code: 'PASSWORD_MISMATCH', errors: [{ field: 'usuario.confirmacion', code: 'PASSWORD_MISMATCH' }] });
       expect(await user('distinta')).toBeUndefined();
       const ok = await post('perfil/save', {
         nombre: 'Igual',
-        usuario: { username: 'igual', password: 'Igual-clave1!', confirmacion: 'Igual-clave1!', roles: [] },
+        usuario: { username: 'igual', password: 'Igual-clave1!', confirmacion: 'Igual-clave1!', roles: ['ROLE_USER'] },
       });
       expect(ok.status).toBe(200);
-      expect(ok.body.usuario).toEqual({ username: 'igual', roles: [] });
+      expect(ok.body.usuario).toEqual({ username: 'igual', roles: ['ROLE_USER'] });
     });
 
-    it('needs a password for a new login', async () => {
+    it('needs a password and at least one role for a login, and writes nothing without them', async () => {
       const res = await post('perfil/save', { nombre: 'Sin clave', usuario: { username: 'sinclave' } });
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ field: 'usuario.password', code: 'required' }]);
+      expect(res.body.errors).toEqual([
+        { field: 'usuario.password', code: 'required' },
+        { field: 'usuario.roles', code: 'minItems', params: { min: 1 } },
+      ]);
+      const noRoles = await post('perfil/save', { nombre: 'Sin roles', usuario: { username: 'sinroles', password: 'Sin-roles1!', roles: [] } });
+      expect(noRoles.status).toBe(400);
+      expect(noRoles.body.errors).toEqual([{ field: 'usuario.roles', code: 'minItems', params: { min: 1 } }]);
+      expect(await user('sinroles')).toBeUndefined();
+      expect(await db.selectFrom('perfil').select('id').where('nombre', '=', 'Sin roles').execute()).toEqual([]);
+      // a login keeps its roles when an update does not send them, and cannot lose the last one
+      const p = await save({ nombre: 'Con rol', usuario: { username: 'conrol', password: 'Con-rol1!', roles: ['ROLE_USER'] } });
+      const emptied = await post(`perfil/update/${p.id}`, { ...p, usuario: { username: 'conrol', roles: [] } });
+      expect(emptied.status).toBe(400);
+      expect((await user('conrol'))!.roles).toEqual(['ROLE_USER']);
+    });
+
+    it("gives the login the party's contact e-mail by default, or the one typed, and recovery mails it", async () => {
+      const contactos = [{ nombre: 'Oficina' }, { nombre: 'Lucía', email: 'lucia@example.com' }];
+      const p = await save({ nombre: 'Lucía', contactos, usuario: { username: 'lucia', password: 'Lucia-pass1!', roles: ['ROLE_USER'] } });
+      expect(p.usuario).toEqual({ username: 'lucia', roles: ['ROLE_USER'], email: 'lucia@example.com' });
+      expect((await user('lucia'))!.email).toBe('lucia@example.com');
+      const typed = await post(`perfil/update/${p.id}`, { ...p, usuario: { username: 'lucia', email: ' l.otra@example.com ' } });
+      expect(typed.status).toBe(200);
+      expect(typed.body.usuario.email).toBe('l.otra@example.com');
+      const bad = await post(`perfil/update/${p.id}`, { ...typed.body, usuario: { username: 'lucia', email: 'no es correo' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'usuario.email', code: 'email' })]);
+
+      const queued = () => db.selectFrom('comunicacion').selectAll().where('destinatario', '=', 'l.otra@example.com').execute();
+      expect(await queued()).toEqual([]);
+      expect((await client.post('/api/passwordRecovery/sendRecoveryEmail', { username: 'lucia' })).status).toBe(200);
+      expect(await queued()).toEqual([expect.objectContaining({ estado: 'pendiente', asunto: 'Recuperación de contraseña' })]);
+      // and the admin sees it queued in communications
+      const list = await post('comunicacion/index', { pattern: 'l.otra', offset: 0, max: 10 });
+      expect(list.status).toBe(200);
+      expect(list.body.rows).toEqual([expect.objectContaining({ destinatario: 'l.otra@example.com', estado: 'pendiente' })]);
     });
 
     it('refuses a taken username, ignoring case, with 406 USERNAME_TAKEN', async () => {

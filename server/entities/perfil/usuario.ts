@@ -10,7 +10,9 @@
  * - a linked user: username, roles and the enabled flag follow the record; a password only when one is
  *   given (none keeps the current one; a new one ends every session of the user);
  * - the username is unique ignoring case -> 406 USERNAME_TAKEN on `usuario.username`;
- * - roles: only known roles (the schema's enum); absent keeps the current ones (none for a new user);
+ * - roles: only known roles (the schema's enum); absent keeps the current ones; a login needs at least one
+ *   (400 on `usuario.roles`, code minItems);
+ * - e-mail (where password recovery writes): the one given, else the first e-mail of the party's contacts;
  * - only ROLE_ROOT or ROLE_ADMIN may create a login or change one (username, password, roles, enabled):
  *   anyone else gets 403 FORBIDDEN. Sending back the unchanged sub-data is allowed to everyone;
  * - the login is enabled while the perfil is `activo` (absent counts as active); disabling it ends its sessions.
@@ -42,8 +44,10 @@ export function tidyUsuario(value: unknown): Data | undefined {
   if (out.password === '' || out.password === null) delete out.password;
   if (out.confirmacion === '' || out.confirmacion === null) delete out.confirmacion;
   if (out.roles === null) delete out.roles;
-  const empty = out.username === undefined && out.password === undefined && (out.roles === undefined || (Array.isArray(out.roles) && out.roles.length === 0));
-  return empty && Object.keys(out).every((k) => ['username', 'password', 'confirmacion', 'roles'].includes(k)) ? undefined : out;
+  if (typeof out.email === 'string') out.email = out.email.trim();
+  if (out.email === '' || out.email === null) delete out.email;
+  const empty = out.username === undefined && out.password === undefined && out.email === undefined && (out.roles === undefined || (Array.isArray(out.roles) && out.roles.length === 0));
+  return empty && Object.keys(out).every((k) => ['username', 'password', 'confirmacion', 'roles', 'email'].includes(k)) ? undefined : out;
 }
 
 const sameRoles = (a: readonly string[], b: readonly string[]) => {
@@ -55,16 +59,23 @@ const sameRoles = (a: readonly string[], b: readonly string[]) => {
 async function linkedUser(db: Kysely<any>, perfilId: number) {
   return db
     .selectFrom('usuario')
-    .select(['id', 'username', 'roles', 'enabled'])
+    .select(['id', 'username', 'roles', 'enabled', 'email'])
     .where('perfilid', '=', perfilId)
     .orderBy('id')
-    .executeTakeFirst() as Promise<{ id: number; username: string; roles: string[]; enabled: boolean } | undefined>;
+    .executeTakeFirst() as Promise<{ id: number; username: string; roles: string[]; enabled: boolean; email: string | null } | undefined>;
 }
 
-/** `usuario: {username, roles}` of the perfil's login, or undefined. */
-export async function usuarioOf(db: Kysely<any>, perfilId: number): Promise<{ username: string; roles: string[] } | undefined> {
+/** `usuario: {username, roles, email?}` of the perfil's login, or undefined. */
+export async function usuarioOf(db: Kysely<any>, perfilId: number): Promise<{ username: string; roles: string[]; email?: string } | undefined> {
   const user = await linkedUser(db, perfilId);
-  return user ? { username: user.username, roles: user.roles } : undefined;
+  return user ? { username: user.username, roles: user.roles, ...(user.email ? { email: user.email } : {}) } : undefined;
+}
+
+/** The first non-blank e-mail of the party's contacts: the login's e-mail when none is given. */
+function contactEmail(data: Data): string | null {
+  const contacts = Array.isArray(data.contactos) ? (data.contactos as unknown[]) : [];
+  for (const c of contacts) if (isPlainObject(c) && typeof c.email === 'string' && c.email.trim() !== '') return c.email.trim();
+  return null;
 }
 
 /** The username is free ignoring case (the generic uniqueness lookup of server/documents/unique.ts). */
@@ -89,13 +100,23 @@ export async function syncUsuario(ctx: DocContext, perfilId: number, data: Data)
   const linked = await linkedUser(trx, perfilId);
   const newRoles = roles ?? linked?.roles ?? [];
   const enabled = data.activo !== false;
+  const email = (typeof sub?.email === 'string' && sub.email !== '' ? sub.email : null) ?? contactEmail(data);
   const changes =
-    !linked || linked.username !== username || password !== '' || !sameRoles(linked.roles, newRoles) || linked.enabled !== enabled;
+    !linked ||
+    linked.username !== username ||
+    password !== '' ||
+    !sameRoles(linked.roles, newRoles) ||
+    linked.enabled !== enabled ||
+    (linked.email ?? null) !== email;
   if (!changes) return;
   if (!hasAny(ctx.actor.roles, [ROLES.ROOT, ROLES.ADMIN])) throw forbidden();
 
   if (!linked || linked.username.toLowerCase() !== username.toLowerCase()) await checkUsernameFree(trx, username, linked?.id);
-  if (!linked && !password) throw badRequest('VALIDATION_FAILED', [{ field: 'usuario.password', code: 'required' }]);
+  const missing = [
+    ...(!linked && !password ? [{ field: 'usuario.password', code: 'required' }] : []),
+    ...(newRoles.length === 0 ? [{ field: 'usuario.roles', code: 'minItems', params: { min: 1 } }] : []),
+  ];
+  if (missing.length) throw badRequest('VALIDATION_FAILED', missing);
   if (password && !isStrongPassword(password))
     throw new ApiError(406, 'PASSWORD_TOO_WEAK', [{ field: 'usuario.password', code: 'PASSWORD_TOO_WEAK' }]);
   // the form always sends the confirmation; an integration may leave it out
@@ -106,14 +127,14 @@ export async function syncUsuario(ctx: DocContext, perfilId: number, data: Data)
     if (linked) {
       await trx
         .updateTable('usuario')
-        .set({ username, roles: sql`${newRoles}::text[]`, enabled, ...(password_hash ? { password_hash } : {}) })
+        .set({ username, roles: sql`${newRoles}::text[]`, enabled, email, ...(password_hash ? { password_hash } : {}) })
         .where('id', '=', linked.id)
         .execute();
       if (password_hash || !enabled) await revokeAllOfUser(trx, linked.id);
     } else {
       await trx
         .insertInto('usuario')
-        .values({ username, password_hash, roles: sql`${newRoles}::text[]`, perfilid: perfilId, enabled })
+        .values({ username, password_hash, roles: sql`${newRoles}::text[]`, perfilid: perfilId, enabled, email })
         .execute();
     }
   } catch (err) {
