@@ -21,6 +21,7 @@ import { compactStream } from './http/log-stream';
 import { installRequestLog } from './http/request-log';
 import { installSecurityHeaders } from './http/security-headers';
 import { serveStatic } from './http/static';
+import { saveAllowedHosts } from './events/settings';
 import { startMailDelivery, type MailDelivery } from './mail/delivery';
 import type { AppContext } from './routes/context';
 import { auditRoutes } from './routes/audit';
@@ -76,6 +77,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     await applySchema(db, [...CORE_SCHEMA, ...entities.moduleTables]);
     await seedAdmin(db, config.adminPassword, app.log, config.adminEmail);
     await syncEntities(db, entities, docs, app.log);
+    await saveAllowedHosts(db, config.eventAllowedHosts);
     if (config.jwtSecret && config.jwtSecret.length < 32) app.log.warn('JWT_SECRET is shorter than 32 characters');
     const tokens = accessTokens(await loadJwtSecret(db, config.jwtSecret));
     const ctx: AppContext = { db, config, tokens };

@@ -34,6 +34,19 @@ export interface Config {
   loginLimits: LoginLimits;
   /** The entity metadata folders (schemas/<entity>/); relative paths are from the working directory. */
   schemasDir: string;
+  /**
+   * Hosts web hooks may reach although they are private or loopback (EVENT_ALLOWED_HOSTS, comma-separated, e.g.
+   * `127.0.0.1` for a receiver on this machine); compared with the URI's host as written.
+   */
+  eventAllowedHosts: string[];
+  /** Whether this instance runs the web hook delivery worker (EVENT_WORKER=false: another process does). */
+  eventWorker: boolean;
+  /** Web hook delivery: poll interval, answer timeout, first retry wait and the longest, and how long to keep trying. */
+  eventPollMs: number;
+  eventTimeoutMs: number;
+  eventRetryBaseMs: number;
+  eventRetryMaxMs: number;
+  eventMaxAgeMs: number;
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -46,6 +59,13 @@ export const DEFAULT_CONFIG: Config = {
   trustProxy: false,
   loginLimits: { perUser: 5, perIp: 20, windowMinutes: 15 },
   schemasDir: 'schemas',
+  eventAllowedHosts: [],
+  eventWorker: true,
+  eventPollMs: 1000,
+  eventTimeoutMs: 10_000,
+  eventRetryBaseMs: 10_000,
+  eventRetryMaxMs: 6 * 3600_000,
+  eventMaxAgeMs: 3 * 24 * 3600_000,
 };
 
 const text = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
@@ -68,5 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: text(env.STATIC_DIR) ?? DEFAULT_CONFIG.staticDir,
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
     schemasDir: text(env.SCHEMAS_DIR) ?? DEFAULT_CONFIG.schemasDir,
+    eventAllowedHosts: (text(env.EVENT_ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    eventWorker: !/^(0|false|no)$/i.test(env.EVENT_WORKER ?? ''),
   };
 }

@@ -5,7 +5,7 @@
  * Payload: `{ record }` (the stored record after the write; before it, for a delete), plus `body` for a
  * declared action.
  */
-import type { Data, Subscriber } from './types';
+import type { Data, WriteEvent } from './types';
 
 /** Without the fields the entity keeps out of logs (`auditOmit`: secrets). */
 export function withoutSecrets(record: Data | null, omit: readonly string[] | undefined): Data | null {
@@ -15,10 +15,13 @@ export function withoutSecrets(record: Data | null, omit: readonly string[] | un
   return out;
 }
 
-export const outboxSubscriber: Subscriber = async ({ entity, action, id, record, previous, body, ctx }) => {
+/** Adds the event row; resolves with its id (bigint, as text). */
+export const outboxSubscriber = async ({ entity, action, id, record, previous, body, ctx }: WriteEvent): Promise<string> => {
   const payload = { record: withoutSecrets(record ?? previous, ctx.docs.server(entity).auditOmit), ...(body === undefined ? {} : { body }) };
-  await ctx.trx
+  const row = await ctx.trx
     .insertInto('outbox_event')
     .values({ entity: entity.name, record_id: id, action, payload: JSON.stringify(payload), user_id: ctx.actor.id })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
 };

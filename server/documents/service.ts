@@ -64,9 +64,9 @@ export function createDocuments({ db, registry, servers, rules = new Map(), upke
 
   const notify = async (event: WriteEvent) => {
     await auditEntry(event);
-    await outboxSubscriber(event);
-    for (const s of subscribers.get('*') ?? []) await s(event);
-    for (const s of subscribers.get(event.entity.name) ?? []) await s(event);
+    const withOutbox = { ...event, outboxId: await outboxSubscriber(event) };
+    for (const s of subscribers.get('*') ?? []) await s(withOutbox);
+    for (const s of subscribers.get(event.entity.name) ?? []) await s(withOutbox);
   };
 
   const deps: PipelineDeps = {

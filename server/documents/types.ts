@@ -94,6 +94,8 @@ export interface WriteEvent {
   previous: StoredRecord | null;
   /** A declared action's body. */
   body?: unknown;
+  /** The id of the write's outbox_event row (./outbox.ts), for subscribers that queue its delivery. */
+  outboxId?: string;
   ctx: DocContext;
 }
 

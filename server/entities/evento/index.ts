@@ -1,0 +1,76 @@
+/**
+ * Event subscriptions (spec §3 Event, §2 /backOffice/eventosConfig, issue 15): which writes (accion: insert,
+ * update — also a patch —, delete, move, any declared action, or `*`) of which origin (an entity's name or `*`;
+ * optionally narrowed to the records of one flow or one activity) are POSTed to which web hook URI.
+ *
+ * - Admin only (columns.json). The URI must be http(s) and its literal host not private, loopback or link-local
+ *   unless allowed (engine/events/address.ts; 406 EVENTO_URI_INVALIDA / EVENTO_URI_PRIVADA); the origin must be
+ *   an entity (406 EVENTO_ORIGEN_DESCONOCIDO).
+ * - The secret is the server's (./secret.ts): made on insert and shown in that reply only;
+ *   `POST /api/evento/rotarSecreto/{id}` makes a new one and answers `{ secreto }`, once.
+ * - Every write of any other entity fans out, in its transaction, into one delivery per matching active
+ *   subscription (server/events/fanout.ts); the worker delivers them after commit (server/events/worker.ts).
+ * - Deleting a subscription deletes its deliveries.
+ */
+import { ROLES } from '../../../engine/roles';
+import { webhookUriProblem } from '../../../engine/events/address';
+import type { FieldError } from '../../../engine/errors';
+import { defineEntityServer, type Data, type StoredRecord } from '../../documents/types';
+import { fanOut, NOT_ORIGINS } from '../../events/fanout';
+import { allowedHosts } from '../../events/settings';
+import { askRotation, isFresh, markFresh, newSecret, rotationFor } from './secret';
+
+export default defineEntityServer({
+  needs: ['nombre', 'accion', 'origen', 'flujo', 'actividad', 'uri', 'debug', 'activo', 'secreto'],
+  auditOmit: ['secreto'],
+
+  normalize({ doc, previous, id, ctx }) {
+    const out: Data = { accion: '*', origen: '*', activo: true, debug: false, ...doc };
+    if (typeof out.uri === 'string') out.uri = out.uri.trim();
+    const rotated = rotationFor(ctx, id);
+    if (rotated) out.secreto = rotated;
+    else if (previous) out.secreto = previous.secreto as string;
+    else {
+      out.secreto = newSecret();
+      markFresh(ctx, out.secreto as string);
+    }
+    return out;
+  },
+
+  async validate({ doc, ctx }) {
+    const errors: FieldError[] = [];
+    if (typeof doc.uri === 'string') {
+      const problem = webhookUriProblem(doc.uri, await allowedHosts(ctx.trx));
+      if (problem) errors.push({ field: 'uri', code: problem });
+    }
+    const origen = doc.origen as string;
+    if (origen !== '*' && (NOT_ORIGINS.has(origen) || !ctx.docs.entities().some((e) => e.name === origen)))
+      errors.push({ field: 'origen', code: 'EVENTO_ORIGEN_DESCONOCIDO' });
+    return errors;
+  },
+
+  async present(record: StoredRecord, ctx) {
+    if (isFresh(ctx, record.secreto)) return record;
+    const { secreto: _hidden, ...rest } = record;
+    return rest as StoredRecord;
+  },
+
+  async afterRemove({ previous, ctx }) {
+    await ctx.trx.deleteFrom('evento_entrega').where('evento', '=', previous.id).execute();
+  },
+
+  subscribe: { '*': fanOut },
+
+  actions: {
+    rotarSecreto: {
+      scope: 'record',
+      roles: ROLES.ADMIN,
+      bodyLimit: 1024,
+      async run({ ctx, id }) {
+        const secreto = askRotation(ctx, id!);
+        await ctx.docs.patch(ctx, 'evento', id!, {});
+        return { secreto };
+      },
+    },
+  },
+});

@@ -1,0 +1,113 @@
+/**
+ * Event subscriptions (issue 15, spec §2 eventosConfig): admin only, http(s) URIs to public hosts (private and
+ * loopback only when the server allows the host), a secret made by the server and shown once, rotatable, kept
+ * out of the audit log and the outbox; every later write of a matching entity queues one delivery.
+ */
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, api, createUser, describeBackends, PLAIN_PASSWORD, startTestServer, type Api, type TestServer } from '../support/server';
+
+describeBackends('evento subscriptions', (backend) => {
+  let srv: TestServer;
+  let client: Api;
+  let admin: string;
+  let plain: string;
+  let db: Kysely<any>;
+  const post = (path: string, body: unknown = {}, token = admin) => client.post(`/api/${path}`, body, token);
+  const hook = { nombre: 'ERP', accion: '*', origen: 'secuencia', uri: 'https://hooks.example.com/flujos' };
+
+  beforeAll(async () => {
+    srv = await startTestServer(backend, { eventAllowedHosts: ['127.0.0.1'], eventWorker: false });
+    client = api(srv.baseUrl);
+    db = srv.db as unknown as Kysely<any>;
+    admin = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+    await createUser(srv.db, { username: 'plain', password: PLAIN_PASSWORD, roles: ['ROLE_USER'] });
+    plain = (await client.login('plain', PLAIN_PASSWORD)).access_token;
+  });
+  afterAll(() => srv?.close());
+
+  it('shows the secret in the reply of the save only, and a new one once per rotation', async () => {
+    const saved = await post('evento/save', hook);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ ...hook, activo: true, debug: false });
+    expect(saved.body.secreto).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
+    const id = saved.body.id;
+
+    const shown = await post(`evento/show/${id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).not.toHaveProperty('secreto');
+    const listed = await post('evento/index', { cols: ['nombre', 'secreto'] });
+    expect(JSON.stringify(listed.body)).not.toContain('whsec_');
+    const updated = await post(`evento/update/${id}`, { ...hook, nombre: 'ERP 2', version: shown.body.version, secreto: 'mine' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).not.toHaveProperty('secreto');
+    expect((await db.selectFrom('evento').select('secreto').where('id', '=', id).executeTakeFirstOrThrow()).secreto).toBe(saved.body.secreto);
+
+    const rotated = await post(`evento/rotarSecreto/${id}`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secreto).toMatch(/^whsec_/);
+    expect(rotated.body.secreto).not.toBe(saved.body.secreto);
+    expect((await db.selectFrom('evento').select('secreto').where('id', '=', id).executeTakeFirstOrThrow()).secreto).toBe(rotated.body.secreto);
+
+    const audit = await db.selectFrom('audit_log').select('changes').where('entity', '=', 'evento').execute();
+    const outbox = await db.selectFrom('outbox_event').select('payload').where('entity', '=', 'evento').execute();
+    expect(audit.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify([audit, outbox])).not.toContain('whsec_');
+  });
+
+  it('is for ROLE_ADMIN only', async () => {
+    expect((await post('evento/save', hook, plain)).status).toBe(403);
+    expect((await post('evento/index', {}, plain)).status).toBe(403);
+    const id = (await post('evento/save', hook)).body.id;
+    expect((await post(`evento/rotarSecreto/${id}`, {}, plain)).status).toBe(403);
+  });
+
+  it('refuses URIs that are not http(s), and private or loopback hosts that are not allowed', async () => {
+    for (const uri of ['ftp://example.com/x', 'hooks.example.com', 'https://user:pw@example.com/']) {
+      const res = await post('evento/save', { ...hook, uri });
+      expect(res.status, uri).toBe(406);
+      expect(res.body).toMatchObject({ code: 'EVENTO_URI_INVALIDA', errors: [{ field: 'uri', code: 'EVENTO_URI_INVALIDA' }] });
+    }
+    for (const uri of ['http://10.0.0.5/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/', 'http://localhost:9000/']) {
+      const res = await post('evento/save', { ...hook, uri });
+      expect(res.status, uri).toBe(406);
+      expect(res.body).toMatchObject({ code: 'EVENTO_URI_PRIVADA', errors: [{ field: 'uri', code: 'EVENTO_URI_PRIVADA' }] });
+    }
+    // EVENT_ALLOWED_HOSTS=127.0.0.1 on this server
+    expect((await post('evento/save', { ...hook, uri: 'http://127.0.0.1:9/hook' })).status).toBe(200);
+    const before = await db.selectFrom('evento').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const bad = await post('evento/save', { ...hook, origen: 'nada' });
+    expect(bad).toMatchObject({ status: 406, body: { code: 'EVENTO_ORIGEN_DESCONOCIDO' } });
+    expect(await db.selectFrom('evento').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+  });
+
+  it('queues one delivery per matching active subscription for each later write', async () => {
+    await db.deleteFrom('evento').execute();
+    const all = (await post('evento/save', { ...hook, nombre: 'todo', origen: '*' })).body.id;
+    const inserts = (await post('evento/save', { ...hook, nombre: 'altas', accion: 'insert' })).body.id;
+    const updates = (await post('evento/save', { ...hook, nombre: 'cambios', accion: 'update' })).body.id;
+    await post('evento/save', { ...hook, nombre: 'apagado', activo: false });
+    await post('evento/save', { ...hook, nombre: 'otra entidad', origen: 'categoria' });
+
+    const seq = (await post('secuencia/save', { nombre: 'eventos-1', proximo_valor: 1 })).body;
+    await post(`secuencia/update/${seq.id}`, { nombre: 'eventos-1', proximo_valor: 5, version: seq.version });
+    await post(`secuencia/delete/${seq.id}`);
+    const rows = await db
+      .selectFrom('evento_entrega')
+      .select(['evento', 'accion', 'entidad', 'registro_id', 'estado'])
+      .where('entidad', '=', 'secuencia')
+      .where('registro_id', '=', seq.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { evento: all, accion: 'insert', entidad: 'secuencia', registro_id: seq.id, estado: 'pendiente' },
+      { evento: inserts, accion: 'insert', entidad: 'secuencia', registro_id: seq.id, estado: 'pendiente' },
+      { evento: all, accion: 'update', entidad: 'secuencia', registro_id: seq.id, estado: 'pendiente' },
+      { evento: updates, accion: 'update', entidad: 'secuencia', registro_id: seq.id, estado: 'pendiente' },
+      { evento: all, accion: 'delete', entidad: 'secuencia', registro_id: seq.id, estado: 'pendiente' },
+    ]);
+    // deleting a subscription takes its deliveries with it
+    expect((await post(`evento/delete/${all}`)).status).toBe(200);
+    expect(await db.selectFrom('evento_entrega').select('id').where('evento', '=', all).execute()).toEqual([]);
+  });
+});
