@@ -2,7 +2,9 @@
 import { entityApi, type ColumnEdit } from '../../engine/api/entityApi';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { ListQuery } from '../../engine/list/query';
+import i18next from 'i18next';
 import { api } from './session';
+import { saveFile } from '../../widgets/saveFile';
 import { pageTreeOptions, treeOptions, type CategoryNode } from '../../engine/categoryTree';
 
 export const entityCalls = entityApi(api);
@@ -20,6 +22,10 @@ export function tableSource(entity: ResolvedEntity) {
     },
     remove: async (id: number | string) => {
       await entityCalls.remove(entity.name, id);
+    },
+    exportRows: async (q: ListQuery, format: 'csv' | 'xlsx') => {
+      const { blob, name } = await entityCalls.exportList(entity.list, q, format, i18next.language);
+      saveFile(blob, name || `${entity.list}.${format}`);
     },
   };
 }

@@ -26,7 +26,7 @@ import { storedField } from './layout';
 import { queryPage, whereOf } from './list';
 import { preferenceKey, savedColumns } from './row-config';
 
-const QUERY_KEYS = ['pattern', 'offset', 'max', 'sort', 'sortOrder', 'filters'] as const;
+export const QUERY_KEYS = ['pattern', 'offset', 'max', 'sort', 'sortOrder', 'filters'] as const;
 export const LIST_BODY_LIMIT = 64 * 1024;
 
 /** The body as a checked list query; 400 BAD_REQUEST with per-field errors otherwise. */

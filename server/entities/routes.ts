@@ -8,10 +8,12 @@ import type { Entities } from './index';
 import { listRoutes } from './list-routes';
 import { recordRoutes } from './record-routes';
 import { rowConfigRoutes } from './row-config';
+import { exportRoutes } from '../export/routes';
 
 export function entityRoutes(app: FastifyInstance, db: Kysely<Database>, entities: Entities, docs: Documents) {
   for (const entity of entities.entities) {
     listRoutes(app, db, entity, docs);
+    exportRoutes(app, db as unknown as Kysely<any>, entity, docs);
     recordRoutes(app, docs, entity);
     actionRoutes(app, docs, entity);
   }

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isPermitted } from '../../engine/roles';
 import { choosableColumns } from '../../engine/list/preferences';
 import { ACTIONS_COLUMN_WIDTH } from '../../engine/list/sizes';
-import { columnsDirty, type Row, type RowId } from '../../machines/dataTable';
+import { columnsDirty, requestQuery, type Row, type RowId } from '../../machines/dataTable';
 import { ConfirmRemove } from './ConfirmRemove';
 import { DataRow, type RowView } from './DataRow';
 import { TableHead } from './TableHead';
@@ -91,6 +91,7 @@ export function DataTable(props: DataTableProps) {
         saving={snapshot.matches({ columns: 'saving' })}
         onSaveColumns={() => send({ type: 'SAVE_COLUMNS' })}
         onAdd={onAdd}
+        onExport={source.exportRows ? (format) => source.exportRows!(requestQuery(c), format) : undefined}
         total={loaded ? c.total : null}
         estimated={c.totalEstimated}
         loading={c.loading}

@@ -3,6 +3,8 @@ import { Box, Button, HStack, IconButton, Input, InputGroup, Spinner, Text, Visu
 import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import { ColumnChooser } from './ColumnChooser';
+import { ExportMenu } from './ExportMenu';
+import type { ExportFormat } from './types';
 import { FilterIcon, PlusIcon, SearchIcon } from './icons';
 
 export interface ToolbarProps {
@@ -18,6 +20,8 @@ export interface ToolbarProps {
   saving: boolean;
   onSaveColumns: () => void;
   onAdd?: () => void;
+  /** Absent when the list cannot be exported. */
+  onExport?: (format: ExportFormat) => Promise<void>;
   /** Rows matching the query; null before the first reply. */
   total: number | null;
   /** `total` is the server's estimate (a large list): shown rounded, as approximate. */
@@ -59,6 +63,7 @@ export function Toolbar(p: ToolbarProps) {
           {t('dataTable.saveColumns')}
         </Button>
       )}
+      {p.onExport && <ExportMenu onExport={p.onExport} />}
       <Box flex="1" />
       <Box role="status" aria-live="polite" display="flex" alignItems="center" gap="2">
         {p.loading && (

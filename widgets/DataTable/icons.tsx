@@ -16,6 +16,11 @@ export const SearchIcon = createIcon({
   path: [<circle key="c" {...stroke} cx="11" cy="11" r="7" />, <path key="l" {...stroke} d="m21 21-4.3-4.3" />],
   defaultProps: hidden,
 });
+export const DownloadIcon = createIcon({
+  displayName: 'DownloadIcon',
+  path: <path {...stroke} d="M12 3v12m-5-5 5 5 5-5M4 21h16" />,
+  defaultProps: hidden,
+});
 export const SortUpIcon = createIcon({ displayName: 'SortUpIcon', path: <path {...stroke} d="m6 15 6-6 6 6" />, defaultProps: hidden });
 export const SortDownIcon = createIcon({ displayName: 'SortDownIcon', path: <path {...stroke} d="m6 9 6 6 6-6" />, defaultProps: hidden });
 

@@ -21,6 +21,9 @@ export interface CellEdit {
 /** Options of a list (`<list>/select`): what a reference column's filter offers. */
 export type OptionsSource = (list: string, query: ListQuery) => Promise<{ total: number; rows: SelectOption[] }>;
 
+/** Formats of `<list>/export`. */
+export type ExportFormat = 'csv' | 'xlsx';
+
 export interface TableSource {
   index(query: ListQuery): Promise<ListReply<Row>>;
   /** Without it, a reference column's filter offers nothing. */
@@ -28,6 +31,8 @@ export interface TableSource {
   saveColumns(tipo: string, jsondata: string): Promise<void>;
   updateColumn?(edit: CellEdit): Promise<void>;
   remove?(id: RowId): Promise<void>;
+  /** Every row of the query (not only the loaded ones) as a file the user saves; without it, no export. */
+  exportRows?(query: ListQuery, format: ExportFormat): Promise<void>;
 }
 
 export interface DataTableProps {

@@ -1,0 +1,48 @@
+/**
+ * A listed row as the cells of an export, typed: numbers stay numbers (their exact decimal text in CSV),
+ * dates are dates, references show their referenced row's label, enums and yes/no their texts in the
+ * user's language — what the table shows, without its truncation.
+ */
+import type { TFunction } from 'i18next';
+import type { ResolvedColumn, ResolvedEntity } from '../../engine/metadata/resolve';
+import { storedField } from '../entities/layout';
+
+export type CellKind = 'text' | 'number' | 'date' | 'datetime';
+
+export interface ExportColumn {
+  column: ResolvedColumn;
+  header: string;
+  kind: CellKind;
+  /** The cell of a row: a string, a number's exact text, or null. */
+  value(row: Record<string, unknown>): string | null;
+}
+
+const NUMERIC = new Set(['integer', 'numeric', 'double precision']);
+
+function kindOf(entity: ResolvedEntity, column: ResolvedColumn): CellKind {
+  if (column.pick) return 'text';
+  if (column.virtual) return column.type === 'number' || column.type === 'integer' ? 'number' : 'text';
+  const stored = storedField(entity, column.field);
+  if (stored && NUMERIC.has(stored.sqlType)) return 'number';
+  const format = stored?.schema.format;
+  if (format === 'date') return 'date';
+  if (format === 'date-time') return 'datetime';
+  return 'text';
+}
+
+const asText = (v: unknown): string | null =>
+  v == null ? null : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+export function exportColumns(entity: ResolvedEntity, columns: readonly ResolvedColumn[], t: TFunction): ExportColumn[] {
+  return columns.map((column) => {
+    const kind = kindOf(entity, column);
+    const { field } = column;
+    let value: ExportColumn['value'];
+    if (column.pick?.kind === 'ref')
+      value = (row) => ((row.$labels as Record<string, string> | undefined)?.[field] ?? asText(row[field]));
+    else if (column.pick?.kind === 'enum')
+      value = (row) => (row[field] == null ? null : t(`entities.${entity.name}.enums.${field}.${String(row[field])}`, { defaultValue: String(row[field]) }));
+    else value = (row) => (typeof row[field] === 'boolean' ? t(row[field] ? 'dataTable.yes' : 'dataTable.no') : asText(row[field]));
+    return { column, header: t(column.label), kind, value };
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * An XLSX written as it goes (exceljs's streaming writer): a sheet of typed cells — numbers as numbers,
+ * dates as dates with a date format — headers in bold, the header row frozen. Memory stays flat: each row is
+ * committed (written out) as soon as it is added.
+ */
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { CellKind, ExportColumn } from './cells';
+
+const FORMATS: Partial<Record<CellKind, string>> = { date: 'dd/mm/yyyy', datetime: 'dd/mm/yyyy hh:mm' };
+
+/** A cell's typed value: a number, a Date (UTC, as the spreadsheet shows it), or text. */
+export function xlsxValue(kind: CellKind, text: string | null): string | number | Date | null {
+  if (text == null || text === '') return null;
+  if (kind === 'number') {
+    const n = Number(text);
+    return Number.isFinite(n) ? n : text;
+  }
+  if (kind === 'date' || kind === 'datetime') {
+    const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
+    return Number.isNaN(d.getTime()) ? text : d;
+  }
+  return text;
+}
+
+export interface XlsxSheet {
+  /** The file as it is written. */
+  stream: PassThrough;
+  /** Adds rows; resolves when the reader has taken what was written (backpressure). */
+  add(rows: (string | null)[][]): Promise<void>;
+  finish(): Promise<void>;
+}
+
+export function xlsxSheet(title: string, columns: readonly ExportColumn[]): XlsxSheet {
+  const stream = new PassThrough();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  // sheet names: at most 31 characters, none of : \ / ? * [ ]
+  const sheet = book.addWorksheet(title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ key: c.column.name, width: Math.min(Math.max(c.header.length + 2, 12), 50), style: FORMATS[c.kind] ? { numFmt: FORMATS[c.kind] } : {} }));
+  const header = sheet.addRow(columns.map((c) => c.header));
+  header.font = { bold: true };
+  header.commit();
+  return {
+    stream,
+    async add(rows) {
+      for (const cells of rows) sheet.addRow(cells.map((text, i) => xlsxValue(columns[i].kind, text))).commit();
+      if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
+    },
+    async finish() {
+      sheet.commit();
+      await book.commit();
+    },
+  };
+}
