@@ -1,9 +1,10 @@
-/** Changing passwords while logged in: one's own, or (ROOT / ADMIN) anybody's. */
+/** Changing passwords while logged in: one's own, or (ROOT / ADMIN) anybody's; a ROOT user's by ROOT only. */
 import type { FastifyInstance } from 'fastify';
 import { checkNewPassword } from '../../engine/password';
 import { ROLES } from '../../engine/roles';
 import { authUser, requireAnyRole } from '../auth/guard';
 import { beginAttempt } from '../auth/login-attempts';
+import { guardLoginChange } from '../auth/login-guard';
 import { verifyPassword } from '../auth/password-hash';
 import { revokeAllOfUser } from '../auth/refresh-tokens';
 import { findUserById, findUserByUsername, setPassword } from '../auth/users';
@@ -59,6 +60,8 @@ export function userPasswordRoutes(app: FastifyInstance, { db, config }: AppCont
       const { userId, username, password, confirmation } = request.body;
       const user = userId != null ? await findUserById(db, userId) : await findUserByUsername(db, username ?? '');
       if (!user) throw notFound('USER_NOT_FOUND');
+      // a ROOT user's password is set by ROOT only: an admin cannot take over the root account
+      await guardLoginChange(db, authUser(request), { before: user, after: user });
       const problem = checkNewPassword(password, confirmation);
       if (problem) throw badRequest(problem);
       await setPassword(db, user.id, password);

@@ -15,14 +15,17 @@
  * - e-mail (where password recovery writes): the one given, else the first e-mail of the party's contacts;
  * - only ROLE_ROOT or ROLE_ADMIN may create a login or change one (username, password, roles, enabled):
  *   anyone else gets 403 FORBIDDEN. Sending back the unchanged sub-data is allowed to everyone;
- * - the login is enabled while the perfil is `activo` (absent counts as active); disabling it ends its sessions.
- * Without a username (or without the sub-data) the linked user, if any, is left as it is. Deleting the
- * perfil unlinks its user (perfilid null); the user stays.
+ * - ROLE_ROOT, one's own roles and the last ROOT user: server/auth/login-guard.ts (ROOT_ONLY, OWN_ROLES, LAST_ROOT);
+ * - the login is enabled while the perfil is `activo` (absent counts as active), with or without the sub-data
+ *   (an inline edit of activo disables the login directly); disabling it ends its sessions.
+ * Without a username (or without the sub-data) the linked user is otherwise left as it is. Deleting the
+ * perfil disables its user and unlinks it (perfilid null); the user stays for the audit trail.
  */
 import { sql, type Kysely } from 'kysely';
 import { isStrongPassword } from '../../../engine/password';
 import { hasAny, ROLES } from '../../../engine/roles';
 import { hashPassword } from '../../auth/password-hash';
+import { guardLoginChange } from '../../auth/login-guard';
 import { revokeAllOfUser } from '../../auth/refresh-tokens';
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
 import { findClash } from '../../documents/unique';
@@ -93,13 +96,16 @@ export async function syncUsuario(ctx: DocContext, perfilId: number, data: Data)
   const username = typeof sub?.username === 'string' ? sub.username : '';
   const password = typeof sub?.password === 'string' ? sub.password : '';
   const roles = Array.isArray(sub?.roles) ? (sub.roles as string[]) : undefined;
+  const enabled = data.activo !== false;
   if (!username) {
     if (password || roles?.length) throw badRequest('VALIDATION_FAILED', [{ field: 'usuario.username', code: 'required' }]);
+    // no sub-data (an inline edit of activo, an integration): the login still follows the party's activo
+    const linked = await linkedUser(trx, perfilId);
+    if (linked && linked.enabled !== enabled) await setEnabled(ctx, linked, enabled);
     return;
   }
   const linked = await linkedUser(trx, perfilId);
   const newRoles = roles ?? linked?.roles ?? [];
-  const enabled = data.activo !== false;
   const email = (typeof sub?.email === 'string' && sub.email !== '' ? sub.email : null) ?? contactEmail(data);
   const changes =
     !linked ||
@@ -110,6 +116,7 @@ export async function syncUsuario(ctx: DocContext, perfilId: number, data: Data)
     (linked.email ?? null) !== email;
   if (!changes) return;
   if (!hasAny(ctx.actor.roles, [ROLES.ROOT, ROLES.ADMIN])) throw forbidden();
+  await guardLoginChange(trx, ctx.actor, { before: linked, after: { roles: newRoles, enabled } });
 
   if (!linked || linked.username.toLowerCase() !== username.toLowerCase()) await checkUsernameFree(trx, username, linked?.id);
   const missing = [
@@ -143,7 +150,17 @@ export async function syncUsuario(ctx: DocContext, perfilId: number, data: Data)
   }
 }
 
-/** Delete: the perfil's login stays, without its perfil. */
+/** Enables or disables a linked login (ADMIN / ROOT, the login guard's rules); disabling ends its sessions. */
+async function setEnabled(ctx: DocContext, linked: { id: number; roles: string[]; enabled: boolean }, enabled: boolean) {
+  if (!hasAny(ctx.actor.roles, [ROLES.ROOT, ROLES.ADMIN])) throw forbidden();
+  await guardLoginChange(ctx.trx, ctx.actor, { before: linked, after: { roles: linked.roles, enabled } });
+  await ctx.trx.updateTable('usuario').set({ enabled }).where('id', '=', linked.id).execute();
+  if (!enabled) await revokeAllOfUser(ctx.trx, linked.id);
+}
+
+/** Delete: the perfil's login is disabled (its sessions end) and stays, without its perfil, for the audit trail. */
 export async function unlinkUsuario(ctx: DocContext, perfilId: number): Promise<void> {
+  const linked = await linkedUser(ctx.trx, perfilId);
+  if (linked?.enabled) await setEnabled(ctx, linked, false);
   await ctx.trx.updateTable('usuario').set({ perfilid: null }).where('perfilid', '=', perfilId).execute();
 }
