@@ -402,7 +402,7 @@ describeBackends('authorization matrix', (backend) => {
       const shown = await client.post(`/api/perfil/show/${party.id}`, {}, token);
       if (want.full) {
         expect(shown.body.datos_fiscales.cuit).toBe('20-12345678-6');
-        if (want.login) expect(shown.body.usuario).toEqual({ username: 'm_view_login', roles: [ROLES.USER] });
+        if (want.login) expect(shown.body.usuario).toEqual({ username: 'm_view_login', roles: [ROLES.USER], email: 'secreto@example.com' });
         else expect(shown.body.usuario).toBeUndefined();
         expect(text(shown.body)).not.toMatch(/password|hash|scrypt/i);
       }
