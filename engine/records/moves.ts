@@ -8,7 +8,7 @@ import type { Decision, MoveChoice } from '../flow/next';
 /** A way on, as `nextSteps` answers it (with the destination's names). */
 export interface OfferedStep {
   decisiones: Decision[];
-  destino: { fin: true } | { flujo: number; nodo: string; actividad: number; titulo: string; flujoNombre: string };
+  destino: { fin: true } | { flujo: number; nodo: string; actividad: number; titulo: string; flujoNombre: string; preasignar?: 'no' | 'preasignar' | 'usuario_autenticado' };
 }
 
 /** The choice that takes `step`: its answers, its non-default option, and its destination step. */

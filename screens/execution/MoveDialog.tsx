@@ -1,28 +1,41 @@
 /**
  * "Move" (spec §7 registro/nextSteps, registro/move): the ways on from where the record sits, as the server
  * answers them (answers of a question, options of a specialization, the next activity or the end); choosing
- * one moves the record along exactly that way.
+ * one moves the record along exactly that way. Into an activity that pre-assigns, the user first picks who
+ * gets it. A refused move says why here, with its text and code: REQUIERE_CERRAR_TAREAS_INSTRUCTIVO lists the
+ * tasks still open, ADJUNTO_OBLIGATORIO asks for an attachment.
  */
 import { useEffect, useState } from 'react';
-import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Code, List, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
 import { decisionTexts, type OfferedStep } from '../../engine/records/moves';
 import { Modal } from '../../widgets/Modal';
 import { reportFailure } from '../app/feedback';
+import { AssigneePicker } from './AssigneePicker';
 import { recordCalls } from './calls';
 
 export interface MoveDialogProps {
   recordId: number;
-  /** Moves along the chosen way; resolves when done (the dialog closes) or rejects (it stays). */
-  onMove: (step: OfferedStep) => Promise<void>;
+  /** Moves along the chosen way (to `asignarA` where it pre-assigns); resolves when done (the dialog closes) or rejects (it stays, saying why). */
+  onMove: (step: OfferedStep, asignarA?: number) => Promise<void>;
   onClose: () => void;
 }
 
+interface Refusal {
+  code: string;
+  text: string;
+  tasks: string[];
+}
+
 export function MoveDialog({ recordId, onMove, onClose }: MoveDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [steps, setSteps] = useState<OfferedStep[] | null>(null);
   const [moving, setMoving] = useState<number | null>(null);
+  /** A way into a pre-assigning activity, waiting for who gets the record. */
+  const [pending, setPending] = useState<number | null>(null);
+  const [assignee, setAssignee] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   useEffect(() => {
     let live = true;
     recordCalls.nextSteps(recordId).then(
@@ -45,8 +58,46 @@ export function MoveDialog({ recordId, onMove, onClose }: MoveDialogProps) {
     return [...decisions, to].join(' → ');
   };
 
+  const go = async (i: number, asignarA?: number) => {
+    setMoving(i);
+    setRefusal(null);
+    try {
+      await onMove(steps![i], asignarA);
+    } catch (e) {
+      setMoving(null);
+      if (!(e instanceof ApiError) || e.code === 'REGISTRO_TOMADO') return;
+      const coded = e.fieldErrors.find((f) => f.code === e.code);
+      const open = coded?.params?.tareas;
+      const text = e.code && i18n.exists(`errors.${e.code}`) ? t(`errors.${e.code}`, coded?.params) : e.message;
+      setRefusal({ code: e.code ?? 'INTERNAL_ERROR', text, tasks: typeof open === 'string' && open ? open.split(', ') : [] });
+    }
+  };
+  const needsAssignee = (s: OfferedStep) => !('fin' in s.destino) && s.destino.preasignar === 'preasignar';
+  const target = pending !== null && steps ? steps[pending] : null;
+
   return (
     <Modal open onClose={onClose} title={t('execution.move.title')} persistent={false}>
+      {refusal && (
+        <Alert.Root status="error" role="alert" mb="3">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{refusal.text}</Alert.Title>
+            <Alert.Description>
+              {refusal.tasks.length > 0 && (
+                <>
+                  <Text>{t('execution.move.openTasks')}</Text>
+                  <List.Root ps="4">
+                    {refusal.tasks.map((task) => (
+                      <List.Item key={task}>{task}</List.Item>
+                    ))}
+                  </List.Root>
+                </>
+              )}
+              <Code size="sm">{refusal.code}</Code>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       {steps === null ? (
         <Spinner role="status" aria-label={t('app.loading')} />
       ) : steps.length === 0 ? (
@@ -65,18 +116,29 @@ export function MoveDialog({ recordId, onMove, onClose }: MoveDialogProps) {
               py="2"
               loading={moving === i}
               disabled={moving !== null && moving !== i}
-              onClick={async () => {
-                setMoving(i);
-                try {
-                  await onMove(s);
-                } catch {
-                  setMoving(null);
-                }
+              aria-pressed={needsAssignee(s) ? pending === i : undefined}
+              onClick={() => {
+                if (!needsAssignee(s)) return void go(i);
+                setPending(i);
+                setAssignee(null);
               }}
             >
               {label(s)}
             </Button>
           ))}
+          {target && !('fin' in target.destino) && (
+            <Stack gap="2" borderTopWidth="1px" pt="3">
+              <AssigneePicker
+                actividad={target.destino.actividad}
+                value={assignee}
+                onChange={setAssignee}
+                label={t('execution.assign.moveTo', { activity: target.destino.titulo })}
+              />
+              <Button colorPalette="brand" alignSelf="flex-end" loading={moving === pending} onClick={() => void go(pending!, assignee ?? undefined)}>
+                {t('execution.move.confirm')}
+              </Button>
+            </Stack>
+          )}
         </Stack>
       )}
     </Modal>

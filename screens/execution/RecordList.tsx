@@ -1,12 +1,14 @@
 /**
  * The records of one activity of one flow (the workspace card's target): the record manifest's DataTable
  * (schemas/registro) with the flow and activity as fixed filters, adding, viewing and editing in the record form.
+ * An activity that lists its own columns (`columnas`) shows those, in its order; the rest stay choosable.
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ListQuery } from '../../engine/list/query';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { DataTable, type Row } from '../../widgets/DataTable';
 import { tableSource } from '../app/entityData';
 import { useSession } from '../app/useSession';
@@ -15,12 +17,21 @@ import { Trail } from '../workspace/Trail';
 import { executionPath, flowPath, groupsPath } from '../workspace/links';
 import type { Place } from './place';
 
+/** The record entity with the activity's columns shown first, in order, and the others hidden. */
+function withColumns(entity: ResolvedEntity, columnas: Place['activity']['columnas']): ResolvedEntity {
+  const names = (columnas ?? []).map((c) => c.campo);
+  if (!names.length) return entity;
+  const listed = names.flatMap((n) => entity.columns.filter((c) => c.name === n)).map((c) => ({ ...c, hidden: false }));
+  const rest = entity.columns.filter((c) => !names.includes(c.name)).map((c) => ({ ...c, hidden: true }));
+  return { ...entity, columns: [...listed, ...rest] };
+}
+
 export function RecordList({ place }: { place: Place }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
-  const entity = entityOf('registro');
   const { flow, activity } = place;
+  const entity = useMemo(() => withColumns(entityOf('registro'), activity.columnas), [activity.columnas]);
   const source = useMemo(() => {
     const base = tableSource(entity);
     return { ...base, index: (q: ListQuery) => base.index({ ...q, filters: { ...q.filters, flujo: flow.id, actividad: activity.id } }) };

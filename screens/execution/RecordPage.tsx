@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { UiSchema } from '../../engine/metadata/types';
 import { hasAny, ROLES } from '../../engine/roles';
@@ -24,8 +24,11 @@ import { RecordHistory } from '../entity/RecordHistory';
 import { rulesOf } from '../metadata';
 import { Trail } from '../workspace/Trail';
 import { executionPath, flowPath, groupsPath } from '../workspace/links';
-import { ARTICLE_OPTIONS } from './articles';
+import { mayCreate, mayUpdate } from '../../engine/records/editModes';
+import { ARTICLE_OPTIONS, type Article } from './articles';
+import { AssigneePicker } from './AssigneePicker';
 import { AttachmentsPanel } from './AttachmentsPanel';
+import { InlineEditDialog, type InlineKind } from './InlineEditDialog';
 import { LeaveDialog } from './LeaveDialog';
 import { MoveDialog } from './MoveDialog';
 import type { Place } from './place';
@@ -58,6 +61,8 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const listPath = executionPath(flow.id, activity.id);
   const guard = useLeaveGuard(r.dirty);
   const [moving, setMoving] = useState(false);
+  /** A client or article being created (id null) or updated beside the form. */
+  const [inline, setInline] = useState<{ kind: InlineKind; id: number | null } | null>(null);
   const form = useMemo(() => headerEntity(r.entity, creating), [r.entity, creating]);
 
   const boss = hasAny(user?.roles, [ROLES.ADMIN, ROLES.ROOT]);
@@ -101,6 +106,23 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     }),
   );
   const showDimensions = r.grid.context.rows.some((row) => ['largo', 'ancho', 'alto'].some((c) => row.cells[c as 'largo'].trim() !== '') || (row.article !== null && r.articles.get(row.article)?.es_a_medida));
+
+  const clientId = typeof r.header.cliente === 'number' ? r.header.cliente : null;
+  const activeRow = r.grid.context.active ? r.grid.context.active.row : null;
+  const activeArticle = activeRow !== null ? (r.grid.context.rows[activeRow]?.article ?? null) : null;
+  const inlineSaved = (stored: Record<string, unknown> & { id: number }) => {
+    const edit = inline!;
+    setInline(null);
+    if (edit.kind === 'party') return r.setClient(stored.id);
+    r.articles.put(stored as unknown as Article);
+    if (edit.id !== null) return;
+    // a new article goes in the row being edited when it has none, else in a new row
+    const rows = r.grid.context.rows;
+    const at = activeRow !== null && rows[activeRow]?.article === null ? activeRow : rows.length - 1;
+    if (rows[at]?.article === null) return r.sendGrid({ type: 'PICK_ARTICLE', index: at, article: stored.id });
+    r.sendGrid({ type: 'ADD_ROW' });
+    r.sendGrid({ type: 'PICK_ARTICLE', index: rows.length, article: stored.id });
+  };
 
   const onSubmit = async (data: Record<string, unknown>) => {
     // nothing to write: no new version, no empty history entry
@@ -177,7 +199,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
             <SchemaForm
               entity={form}
               formId={FORM_ID}
-              formData={r.seed}
+              formData={r.formData}
               readOnly={readOnly}
               serverErrors={r.headerErrors}
               optionsSource={optionsSource}
@@ -185,6 +207,31 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
               onChange={r.setHeader}
               onSubmit={(data) => void onSubmit(data)}
             />
+            {!readOnly && (mayCreate(activity.edicion_cliente) || (mayUpdate(activity.edicion_cliente) && clientId !== null)) && (
+              <HStack gap="2" mt="2" wrap="wrap">
+                {mayCreate(activity.edicion_cliente) && (
+                  <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'party', id: null })}>
+                    {t('execution.inline.party.create')}
+                  </Button>
+                )}
+                {mayUpdate(activity.edicion_cliente) && clientId !== null && (
+                  <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'party', id: clientId })}>
+                    {t('execution.inline.party.update')}
+                  </Button>
+                )}
+              </HStack>
+            )}
+            {!readOnly && activity.modo_guardado === 'elegido' && (
+              <Box mt="3" maxW="24rem">
+                <AssigneePicker
+                  actividad={activity.id}
+                  value={r.assignee !== undefined ? r.assignee : ((record?.asignado_a as number | null | undefined) ?? null)}
+                  onChange={r.setAssignee}
+                  label={t('execution.assign.label')}
+                  helperText={t('execution.assign.help')}
+                />
+              </Box>
+            )}
           </Box>
           <Box as="section" aria-labelledby="record-items-title">
             <Heading as="h2" size="sm" id="record-items-title" mb="2">
@@ -204,6 +251,20 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
               label={t('execution.items')}
               labels={itemLabels}
             />
+            {!readOnly && (mayCreate(activity.edicion_articulo) || (mayUpdate(activity.edicion_articulo) && activeArticle !== null)) && (
+              <HStack gap="2" mt="2" wrap="wrap">
+                {mayCreate(activity.edicion_articulo) && (
+                  <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'article', id: null })}>
+                    {t('execution.inline.article.create')}
+                  </Button>
+                )}
+                {mayUpdate(activity.edicion_articulo) && activeArticle !== null && (
+                  <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'article', id: activeArticle })}>
+                    {t('execution.inline.article.updateRow', { n: activeRow! + 1 })}
+                  </Button>
+                )}
+              </HStack>
+            )}
             {r.itemsError && (
               <Text color="fg.error" textStyle="sm" mt="2" role="alert">
                 {t(`validation.${r.itemsError.code}`, { min: 1, ...r.itemsError.params })}
@@ -220,14 +281,15 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
         <MoveDialog
           recordId={record.id}
           onClose={() => setMoving(false)}
-          onMove={async (step) => {
-            await r.move(step);
+          onMove={async (step, asignarA) => {
+            await r.move(step, asignarA);
             setMoving(false);
             guard.allow();
             navigate(listPath);
           }}
         />
       )}
+      {inline && <InlineEditDialog kind={inline.kind} actividad={activity.id} id={inline.id} onSaved={inlineSaved} onClose={() => setInline(null)} />}
       <LeaveDialog blocker={guard.blocker} />
     </Stack>
   );

@@ -63,7 +63,7 @@ export function useArticles(ids: readonly (number | null)[]) {
       });
       return { total: reply.total, rows: reply.rows.map(option) };
     };
-    return { loaded, load, source };
+    return { loaded, pending, load, source };
   }, []);
 
   const key = [...new Set(ids.filter((id): id is number => id !== null))].sort().join(',');
@@ -71,5 +71,16 @@ export function useArticles(ids: readonly (number | null)[]) {
     for (const id of key ? key.split(',').map(Number) : []) if (!store.loaded.has(id)) void store.load(id);
   }, [key, store]);
 
-  return { get: (id: number) => store.loaded.get(id), source: store.source, version };
+  return {
+    get: (id: number) => store.loaded.get(id),
+    source: store.source,
+    version,
+    /** An article just created or changed from the form: priced and named from now on as stored. */
+    put: (article: Article) => {
+      store.loaded.set(article.id, article);
+      store.pending.set(article.id, Promise.resolve(article));
+      rememberOptions(ARTICLE_OPTIONS, [option(article)]);
+      setVersion((v) => v + 1);
+    },
+  };
 }

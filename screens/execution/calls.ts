@@ -51,6 +51,12 @@ export const recordCalls = {
   move: (id: number, body: Record<string, unknown>) => entityCalls.quietAction<StoredRecord>('registro', 'move', body, id),
   take: (id: number) => entityCalls.quietAction<StoredRecord>('registro', 'take', {}, id),
   release: (id: number) => entityCalls.quietAction<StoredRecord>('registro', 'release', {}, id),
+  responsibles: (actividad: number) => entityCalls.quietAction<{ id: number; username: string }[]>('registro', 'responsables', { actividad }),
+  /** A client or article written from the record form, as the activity's edit mode allows (server/entities/registro/inline-edits.ts). */
+  inlineEdit: (kind: 'party' | 'article', actividad: number, id: number | null, datos: Record<string, unknown>) =>
+    entityCalls.quietAction<StoredRecord>('registro', kind, { actividad, ...(id !== null ? { id } : {}), datos }),
+  fromParent: (parent: number, body: { actividad: number; items: { parentItem: number; cantidad: number }[] }) =>
+    entityCalls.quietAction<StoredRecord>('registro', 'fromParent', body, parent),
 };
 
 export const attachmentCalls = {

@@ -12,6 +12,12 @@ export interface ActivityFlags {
   adjuntos?: 'obligatorio' | 'opcional' | 'solo_ver' | 'no_permitido';
   audio?: boolean;
   modo_guardado?: 'solo_usuario' | 'todos_responsables' | 'elegido';
+  edicion_cliente?: 'no_permitido' | 'solo_actualizar' | 'solo_crear' | 'ambos';
+  edicion_articulo?: 'no_permitido' | 'solo_actualizar' | 'solo_crear' | 'ambos';
+  impacto_stock?: 'ninguno' | 'ingreso' | 'egreso';
+  compromiso_stock?: boolean;
+  hijas?: { actividad: number }[];
+  columnas?: { campo: string }[];
 }
 
 export interface Place {

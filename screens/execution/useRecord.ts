@@ -45,11 +45,15 @@ export function useRecord(place: Place, id: string | null) {
   const point = decimalPoint(i18n.language);
   const [load, setLoad] = useState<LoadState>(id === null ? { state: 'ready' } : { state: 'loading' });
   const [record, setRecord] = useState<StoredRecord | null>(null);
-  /** What the form starts from (changes only on load and save). */
+  /** The header as last loaded or saved (what `dirty` compares with). */
   // the form checks the whole record's schema: its place in the flow is part of it (hidden, set by the route)
   const [seed, setSeed] = useState<Record<string, unknown>>(() => ({ fecha: today(), flujo: place.flow.id, actividad: place.activity.id }));
+  /** What the form shows from (the seed, or the header with a client just created or edited beside it). */
+  const [formData, setFormData] = useState<Record<string, unknown>>(seed);
   /** The header as on screen. */
   const [header, setHeader] = useState<Record<string, unknown>>(seed);
+  /** Save mode `elegido`: who holds the record after the save (a user id; null frees it; undefined: not chosen yet). */
+  const [assignee, setAssignee] = useState<number | null | undefined>(undefined);
   const [grid, sendGrid] = useMachine(itemsGridMachine, { input: { rows: id === null ? [blankItem('n0')] : [] } });
   const [headerErrors, setHeaderErrors] = useState<FieldError[]>([]);
   const [itemErrors, setItemErrors] = useState<FieldError[]>([]);
@@ -64,7 +68,9 @@ export function useRecord(place: Place, id: string | null) {
       setTakenBy(null);
       const h = headerOf(stored);
       setSeed(h);
+      setFormData(h);
       setHeader(h);
+      setAssignee(undefined);
       sendGrid({ type: 'LOAD', rows: draftOf(stored.items as Record<string, unknown>[] | undefined, point) });
     },
     [sendGrid, point],
@@ -112,7 +118,7 @@ export function useRecord(place: Place, id: string | null) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, articles.version, clientPriceType, header.fecha, place.activity]);
 
-  const dirty = headerChanged(header, seed, EDITABLE_HEADER) || isDirty(grid.context);
+  const dirty = headerChanged(header, seed, EDITABLE_HEADER) || isDirty(grid.context) || assignee !== undefined;
   const split = useMemo(() => splitItemErrors(itemErrors, rows), [itemErrors, rows]);
 
   const failed = (e: unknown) => {
@@ -129,7 +135,8 @@ export function useRecord(place: Place, id: string | null) {
   /** Saves header + items; resolves the stored record, or null when it could not be saved. */
   const save = async (formHeader: Record<string, unknown>): Promise<StoredRecord | null> => {
     const { items, errors } = itemsPayload(rows);
-    const data = { ...headerOf(formHeader), flujo: place.flow.id, actividad: place.activity.id, items };
+    const chosen = place.activity.modo_guardado === 'elegido' && assignee !== undefined ? { asignar_a: assignee } : {};
+    const data = { ...headerOf(formHeader), flujo: place.flow.id, actividad: place.activity.id, items, ...chosen };
     errors.push(...formFieldErrors(entity.schema as RJSFSchema, data).filter((e) => e.field.startsWith('items.') && !errors.some((x) => x.field === e.field)));
     if (place.activity.cuerpo_requerido && !items.length) errors.push({ field: 'items', code: 'minItems', params: { min: 1 } });
     setItemErrors(errors);
@@ -176,8 +183,17 @@ export function useRecord(place: Place, id: string | null) {
     record,
     takenBy,
     seed,
+    formData,
     header,
     setHeader,
+    /** Puts a client just created or edited beside the form into the header (the rest as typed). */
+    setClient: (id: number) => {
+      const next = { ...header, cliente: id };
+      setFormData(next);
+      setHeader(next);
+    },
+    assignee,
+    setAssignee,
     grid,
     sendGrid,
     articles,
@@ -190,15 +206,15 @@ export function useRecord(place: Place, id: string | null) {
     save,
     take: () => act(() => recordCalls.take(record!.id), t('execution.taken')),
     release: () => act(() => recordCalls.release(record!.id), t('execution.released')),
-    /** Moves along `step`; throws when refused (the move dialog stays open). */
-    move: async (step: OfferedStep) => {
+    /** Moves along `step` (to `asignarA` where the next activity pre-assigns); throws when refused: the move dialog says why. */
+    move: async (step: OfferedStep, asignarA?: number) => {
       try {
-        const moved = await recordCalls.move(record!.id, { ...moveChoice(step), version: record!.version });
+        const moved = await recordCalls.move(record!.id, { ...moveChoice(step), version: record!.version, ...(asignarA !== undefined ? { asignar_a: asignarA } : {}) });
         showSuccess('fin' in step.destino ? t('execution.move.closed') : t('execution.move.moved', { activity: step.destino.titulo }));
         emitUpdateList();
         return moved;
       } catch (e) {
-        failed(e);
+        if (e instanceof ApiError && e.code === 'REGISTRO_TOMADO') failed(e);
         throw e;
       }
     },

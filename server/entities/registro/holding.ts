@@ -7,7 +7,8 @@
  *   save mode: `solo_usuario` (default) and `elegido` let only the holder change it (409 REGISTRO_TOMADO,
  *   naming the holder, for anyone else); `todos_responsables` lets every responsible of the activity;
  * - entering an activity pre-assigns it by the activity's mode: `no` frees it, `usuario_autenticado` gives it
- *   to whoever moved it there, `preasignar` to the user the move names (`asignar_a`), if that user may work in it.
+ *   to whoever moved it there, `preasignar` to the user the move names (`asignar_a`), if that user may work in it;
+ * - in save mode `elegido` the saver names who holds it after the save (`asignar_a` on save / update).
  * ADMIN and ROOT are never held back (they can release what someone left held).
  */
 import { ApiError } from '../../http/api-error';
@@ -33,12 +34,24 @@ export function checkHolder(actor: Actor, record: Data, activity: Activity): voi
 export async function preassigned(ctx: DocContext, activity: Activity, named: number | undefined): Promise<{ asignado_a: number | null; asignado_nombre: string | null }> {
   const mode = activity.preasignar_usuario ?? 'no';
   if (mode === 'usuario_autenticado' && ctx.actor.id !== null) return { asignado_a: ctx.actor.id, asignado_nombre: ctx.actor.username };
-  if (mode === 'preasignar' && named !== undefined) {
-    const user = await ctx.trx.selectFrom('usuario').select(['id', 'username', 'roles']).where('id', '=', named).where('enabled', '=', true).executeTakeFirst();
-    const them: Actor | undefined = user && { id: user.id as number, username: user.username as string, roles: user.roles as string[] };
-    if (!them || !(await mayWorkIn({ ...ctx, actor: them }, activity.id)))
-      throw new ApiError(400, 'VALIDATION_FAILED', [{ field: 'asignar_a', code: 'enum' }]);
-    return { asignado_a: them.id, asignado_nombre: them.username };
-  }
+  if (mode === 'preasignar' && named !== undefined) return chosenHolder(ctx, activity, named);
   return { asignado_a: null, asignado_nombre: null };
+}
+
+/** `named` as the holder of a record in `activity`: an enabled user who may work in it (400 on `asignar_a` otherwise). */
+export async function chosenHolder(ctx: DocContext, activity: Activity, named: number): Promise<{ asignado_a: number; asignado_nombre: string }> {
+  const user = await ctx.trx.selectFrom('usuario').select(['id', 'username', 'roles']).where('id', '=', named).where('enabled', '=', true).executeTakeFirst();
+  const them: Actor | undefined = user && { id: user.id as number, username: user.username as string, roles: user.roles as string[] };
+  if (!them || !(await mayWorkIn({ ...ctx, actor: them }, activity.id))) throw new ApiError(400, 'VALIDATION_FAILED', [{ field: 'asignar_a', code: 'enum' }]);
+  return { asignado_a: them.id!, asignado_nombre: them.username };
+}
+
+/**
+ * Save mode `elegido` (spec §9 "a chosen one"): a save or update may name who holds the record next
+ * (`asignar_a`: a user who may work in the activity, or null to free it); in any other mode naming one is refused.
+ */
+export async function savedHolder(ctx: DocContext, activity: Activity, named: number | null | undefined): Promise<Data> {
+  if (named === undefined) return {};
+  if ((activity.modo_guardado ?? 'solo_usuario') !== 'elegido') throw new ApiError(400, 'ASIGNACION_NO_PERMITIDA', [{ field: 'asignar_a', code: 'ASIGNACION_NO_PERMITIDA' }]);
+  return named === null ? { asignado_a: null, asignado_nombre: null } : chosenHolder(ctx, activity, named);
 }

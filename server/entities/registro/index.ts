@@ -8,7 +8,9 @@
  *   flow's, or the default) sequence in the same transaction;
  * - its money is computed by the server (./pricing.ts); a closed record is not changed (409 REGISTRO_CERRADO);
  * - its number, state, place in the flow, holder and parent are the server's (./managed.ts): moves, take and
- *   release (./moves.ts, ./holding.ts), a record from its parent (./from-parent.ts), cancel (./cancel.ts);
+ *   release (./moves.ts, ./holding.ts), a record from its parent (./from-parent.ts), cancel (./cancel.ts); in save
+ *   mode `elegido` a save names the next holder (`asignar_a`), from `registro/responsables` (./responsibles.ts);
+ * - parties and articles edited from the record form as the activity's edit modes allow (./inline-edits.ts);
  * - maintenance: the preview and delete of a batch of records by reference text (./maintenance.ts);
  * - its stock effects are the stock module's (server/entities/stock_movimiento, a subscriber to its writes);
  * - `registro/index` also takes `fecha_desde` and `fecha_hasta` (YYYY-MM-DD, inclusive); lists and selects show
@@ -23,7 +25,9 @@ import type { Where } from '../list';
 import { nextNumber, sequenceIdByName } from '../secuencia/numbers';
 import { activityOf, beginWrite, endWrite, verifiedFlow } from './context';
 import { deliveries, fromParent, quantityErrors } from './from-parent';
-import { checkAccess, checkHolder, preassigned } from './holding';
+import { checkAccess, checkHolder, preassigned, savedHolder } from './holding';
+import { article, party } from './inline-edits';
+import { responsibles } from './responsibles';
 import { isManaged, keepManaged } from './managed';
 import { cancel } from './cancel';
 import { deleteRegistrosCab, getCabsForDelete } from './maintenance';
@@ -35,6 +39,8 @@ import { release, take } from './take';
 export const DEFAULT_SEQUENCE = 'Registros';
 /** What a shown record's items carry besides their fields (./from-parent.ts), dropped when sent back. */
 const SHOWN_ONLY = ['entregado', 'restante'];
+/** Who a save names as the next holder (save mode `elegido`, ./holding.ts): not a field, taken out by normalize. */
+const named = new WeakMap<DocContext, number | null>();
 
 function normalize({ doc, previous, ctx }: WriteArgs): Data {
   beginWrite(ctx);
@@ -46,7 +52,10 @@ function normalize({ doc, previous, ctx }: WriteArgs): Data {
         return out;
       })
     : doc.items;
-  const clean = { ...doc, items };
+  const { asignar_a, ...clean }: Data = { ...doc, items };
+  if (asignar_a === null || (typeof asignar_a === 'number' && Number.isInteger(asignar_a) && asignar_a > 0)) named.set(ctx, asignar_a);
+  else if (asignar_a !== undefined) throw new ApiError(400, 'VALIDATION_FAILED', [{ field: 'asignar_a', code: 'type', params: { type: 'integer' } }]);
+  else named.delete(ctx);
   return isManaged(ctx) ? clean : keepManaged(clean, previous, true);
 }
 
@@ -82,9 +91,10 @@ async function number(ctx: DocContext, doc: Data, activity: { secuencia?: number
 async function derive({ doc, previous, ctx }: WriteArgs): Promise<Data> {
   const activity = await activityOf(ctx, doc.actividad as number);
   const out = await priced(ctx, doc, activity);
-  if (previous) return out;
+  const chosen = isManaged(ctx) ? {} : await savedHolder(ctx, activity, named.get(ctx));
+  if (previous) return { ...out, ...chosen };
   const flow = await verifiedFlow(ctx, doc.flujo as number);
-  const holder = isManaged(ctx) && doc.asignado_a !== undefined ? {} : await preassigned(ctx, activity, undefined);
+  const holder = isManaged(ctx) && doc.asignado_a !== undefined ? {} : { ...(await preassigned(ctx, activity, undefined)), ...chosen };
   return {
     ...out,
     ...(await number(ctx, doc, activity)),
@@ -129,7 +139,7 @@ export default defineEntityServer({
   },
   index: { keys: ['fecha_desde', 'fecha_hasta'], parse: parseDateRange },
   rowScope: workableWhere,
-  actions: { move, nextSteps: nextStepsAction, take, release, fromParent, cancel, GetCabsForDelete: getCabsForDelete, DeleteRegistrosCab: deleteRegistrosCab },
+  actions: { move, nextSteps: nextStepsAction, responsables: responsibles, party, article, take, release, fromParent, cancel, GetCabsForDelete: getCabsForDelete, DeleteRegistrosCab: deleteRegistrosCab },
   // the default numbering of records, made once; an administrator may rename its prefix or padding
   async seed(ctx) {
     if ((await sequenceIdByName(ctx, DEFAULT_SEQUENCE)) === undefined)

@@ -41,15 +41,19 @@ async function attachments(ctx: DocContext, record: StoredRecord): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** The ways on, with the names a screen shows. */
+/** The ways on, with the names a screen shows and each destination's pre-assign mode (`preasignar`: the mover names who holds it). */
 async function describe(ctx: DocContext, steps: NextStep[], names: Map<number, string>) {
   const ids = [...new Set(steps.flatMap((s) => ('fin' in s.destino ? [] : [s.destino.actividad])))];
-  const titles = new Map<number, string>();
+  const titles = new Map<number, { titulo: string; preasignar: string }>();
   if (ids.length)
-    for (const a of await ctx.trx.selectFrom('actividad').select(['id', 'titulo']).where('id', 'in', ids).execute()) titles.set(a.id as number, a.titulo as string);
+    for (const a of await ctx.trx.selectFrom('actividad').select(['id', 'titulo', 'preasignar_usuario']).where('id', 'in', ids).execute())
+      titles.set(a.id as number, { titulo: a.titulo as string, preasignar: (a.preasignar_usuario as string | null) ?? 'no' });
   return steps.map((s) => ({
     decisiones: s.decisiones,
-    destino: 'fin' in s.destino ? { fin: true } : { ...s.destino, titulo: titles.get(s.destino.actividad) ?? '', flujoNombre: names.get(s.destino.flujo) ?? '' },
+    destino:
+      'fin' in s.destino
+        ? { fin: true }
+        : { ...s.destino, titulo: titles.get(s.destino.actividad)?.titulo ?? '', preasignar: titles.get(s.destino.actividad)?.preasignar ?? 'no', flujoNombre: names.get(s.destino.flujo) ?? '' },
   }));
 }
 

@@ -1,0 +1,123 @@
+/**
+ * A client or an article created or updated from the record form (spec §9 "client and article edit modes"):
+ * the party's or article's own form, narrowed to what a sale needs, written through `registro/party` or
+ * `registro/article` (the server checks the activity's mode again). The record form offers it only where the
+ * mode allows (engine/records/editModes.ts).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Spinner } from '@chakra-ui/react';
+import { ApiError } from '../../engine/api/client';
+import type { StoredRecord } from '../../engine/api/entityApi';
+import type { FieldError } from '../../engine/errors';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import type { JsonSchema } from '../../engine/metadata/types';
+import { Modal } from '../../widgets/Modal';
+import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
+import { showSuccess } from '../../widgets/toaster';
+import { optionsSource } from '../app/entityData';
+import { reportFailure } from '../app/feedback';
+import { entityOf, rulesOf } from '../metadata';
+import { recordCalls } from './calls';
+
+export type InlineKind = 'party' | 'article';
+
+/** The fields a record form edits of each (the full forms stay in the back office). */
+const FIELDS: Record<InlineKind, { entity: string; fields: string[] }> = {
+  party: {
+    entity: 'perfil',
+    fields: ['razon_social', 'nombre', 'apellido', 'identificador', 'tipo_documento', 'numero_documento', 'calle', 'numero', 'localidad', 'provincia', 'codigo_postal', 'tipo_precio', 'notas'],
+  },
+  article: {
+    entity: 'articulo',
+    fields: ['nombre', 'codigo_interno', 'codigo_externo', 'descripcion', 'unidad_medida', 'alicuota_iva', 'factor_conversion', 'es_a_medida', 'es_cheque', 'listas_precio'],
+  },
+};
+
+function narrowed(base: ResolvedEntity, fields: string[]): ResolvedEntity {
+  const schema = base.schema as JsonSchema & { properties: Record<string, JsonSchema>; required?: string[] };
+  const properties = Object.fromEntries(fields.filter((f) => schema.properties[f]).map((f) => [f, schema.properties[f]]));
+  return {
+    ...base,
+    schema: { ...schema, properties, required: (schema.required ?? []).filter((f) => f in properties && f !== 'tipo') } as JsonSchema,
+    ui: { ...Object.fromEntries(Object.entries(base.ui).filter(([k]) => k in properties)), 'ui:order': fields.filter((f) => f in properties) },
+    children: base.children.filter((c) => fields.includes(c.name)),
+  };
+}
+
+export interface InlineEditDialogProps {
+  kind: InlineKind;
+  actividad: number;
+  /** The one to update; null creates one. */
+  id: number | null;
+  onSaved: (stored: StoredRecord) => void;
+  onClose: () => void;
+}
+
+export function InlineEditDialog({ kind, actividad, id, onSaved, onClose }: InlineEditDialogProps) {
+  const { t } = useTranslation();
+  const spec = FIELDS[kind];
+  const entity = useMemo(() => narrowed(entityOf(spec.entity), spec.fields), [spec]);
+  const [data, setData] = useState<Record<string, unknown> | null>(id === null ? {} : null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [saving, setSaving] = useState(false);
+  const formId = `inline-${kind}`;
+
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    (kind === 'party' ? recordCalls.party(id) : recordCalls.article(id)).then(
+      (r) => live && setData(Object.fromEntries(spec.fields.filter((f) => r[f] !== undefined).map((f) => [f, r[f]]))),
+      (e) => {
+        if (e instanceof ApiError) reportFailure(e);
+        if (live) onClose();
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // onClose is the caller's render callback
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, id]);
+
+  const submit = async (datos: Record<string, unknown>) => {
+    setSaving(true);
+    setErrors([]);
+    try {
+      const stored = await recordCalls.inlineEdit(kind, actividad, id, datos);
+      showSuccess(t('entity.saved'));
+      onSaved(stored);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setErrors(e.fieldErrors);
+      reportFailure(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = t(`execution.inline.${kind}.${id === null ? 'create' : 'update'}`);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t('execution.inline.cancel')}
+          </Button>
+          <Button type="submit" form={formId} colorPalette="brand" loading={saving} disabled={data === null}>
+            {t('execution.inline.save')}
+          </Button>
+        </>
+      }
+    >
+      {data === null ? (
+        <Spinner role="status" aria-label={t('app.loading')} />
+      ) : (
+        <SchemaForm entity={entity} formId={formId} formData={data} serverErrors={errors} optionsSource={optionsSource} rules={rulesOf(spec.entity)} onSubmit={(d) => void submit(d)} />
+      )}
+    </Modal>
+  );
+}

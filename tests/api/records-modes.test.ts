@@ -1,0 +1,175 @@
+/**
+ * Records (issue 11), the activity's modes: client and article edit modes (parties and articles written from
+ * the record form, as far as the activity lets), who may hold a record (the responsibles of an activity, save
+ * mode "a chosen one", pre-assign on a move), the activity's own list columns, and a 50-item record. Both
+ * databases.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, describeBackends, startSignedIn, type Api, type TestServer } from '../support/server';
+
+describeBackends('records: activity modes', (backend) => {
+  let srv: TestServer;
+  let client: Api;
+  let admin: string;
+  let vendedora: string;
+  let otra: string;
+  let extrano: string;
+  const ids: Record<string, number> = {};
+  const post = (path: string, body: unknown = {}, token = admin) => client.post(`/api/${path}`, body, token);
+  const ok = async (path: string, body: unknown = {}, token = admin) => {
+    const res = await post(path, body, token);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const sale = (extra: object = {}) => ({ flujo: ids.flujo, actividad: ids.ventas, fecha: '2026-11-20', items: [{ articulo: ids.clavo, cantidad: 1, precio_unitario: 10 }], ...extra });
+  const setModes = async (actividad: number, modes: object) => {
+    const a = await ok(`actividad/show/${actividad}`);
+    await ok(`actividad/update/${actividad}`, { ...a, ...modes });
+  };
+
+  beforeAll(async () => {
+    ({ srv, client, admin } = await startSignedIn(backend));
+    const puesto = (await ok('puesto/save', { nombre: 'Ventas' })).id;
+    const proceso = (await ok('proceso/save', { titulo: 'Ventas' })).id;
+    const act = async (titulo: string, extra: object = {}) => (await ok('actividad/save', { proceso, titulo, puestos: [{ puesto }], ...extra })).id;
+    ids.entrega = await act('Entrega', { preasignar_usuario: 'preasignar' });
+    ids.ventas = await act('Ventas', { modo_guardado: 'elegido' });
+    ids.flujo = (
+      await ok('flujo/save', {
+        nombre: 'Ventas',
+        nodos: [
+          { clave: 'i', tipo: 'inicio' },
+          { clave: 'ventas', tipo: 'actividad', actividad: ids.ventas },
+          { clave: 'entrega', tipo: 'actividad', actividad: ids.entrega },
+          { clave: 'f', tipo: 'fin' },
+        ],
+        conexiones: [
+          { desde: 'i', hacia: 'ventas' },
+          { desde: 'ventas', hacia: 'entrega' },
+          { desde: 'entrega', hacia: 'f' },
+        ],
+      })
+    ).id;
+    await ok(`flujo/verify/${ids.flujo}`);
+    ids.clavo = (await ok('articulo/save', { nombre: 'Clavo', alicuota_iva: 21 })).id;
+    ids.cliente = (await ok('perfil/save', { razon_social: 'Ferretería Sur' })).id;
+    const staff = async (username: string, withPuesto: boolean) => {
+      const party = await ok('perfil/save', { nombre: username, tipo: 'empleados', ...(withPuesto ? { empleado: { puesto } } : {}) });
+      ids[username] = await createUser(srv.db, { username, password: 'Staff-pass1!', roles: ['ROLE_USER'], perfilid: party.id });
+      return (await client.login(username, 'Staff-pass1!')).access_token;
+    };
+    vendedora = await staff('vendedora', true);
+    otra = await staff('otra', true);
+    extrano = await staff('extrano', false);
+  });
+  afterAll(() => srv?.close());
+
+  describe('client and article edit modes', () => {
+    it('a mode that does not allow it refuses creating or updating a client from the record form, naming the code', async () => {
+      await setModes(ids.ventas, { edicion_cliente: 'no_permitido' });
+      // staff may not write parties directly at all
+      expect((await post('perfil/save', { razon_social: 'Directo' }, vendedora)).status).toBe(403);
+      const create = await post('registro/party', { actividad: ids.ventas, datos: { razon_social: 'Nuevo SA' } }, vendedora);
+      expect(create).toMatchObject({ status: 403, body: { code: 'EDICION_CLIENTE_NO_PERMITIDA' } });
+      const update = await post('registro/party', { actividad: ids.ventas, id: ids.cliente, datos: { razon_social: 'Cambiado' } }, vendedora);
+      expect(update).toMatchObject({ status: 403, body: { code: 'EDICION_CLIENTE_NO_PERMITIDA' } });
+      expect((await ok(`perfil/show/${ids.cliente}`)).razon_social).toBe('Ferretería Sur');
+    });
+
+    it('create only: a new client (of kind clientes) is stored, an existing one is not changed', async () => {
+      await setModes(ids.ventas, { edicion_cliente: 'solo_crear' });
+      const created = await ok('registro/party', { actividad: ids.ventas, datos: { razon_social: 'Nuevo SA', tipo: 'proveedores' } }, vendedora);
+      expect(created).toMatchObject({ id: expect.any(Number), razon_social: 'Nuevo SA', tipo: 'clientes' });
+      const update = await post('registro/party', { actividad: ids.ventas, id: created.id, datos: { razon_social: 'Otro nombre' } }, vendedora);
+      expect(update).toMatchObject({ status: 403, body: { code: 'EDICION_CLIENTE_NO_PERMITIDA' } });
+      // the new client is usable on a record right away
+      const r = await ok('registro/save', sale({ cliente: created.id }), vendedora);
+      expect(r.cliente).toBe(created.id);
+    });
+
+    it('update only: an existing client is changed (with the audit entry), a new one is refused', async () => {
+      await setModes(ids.ventas, { edicion_cliente: 'solo_actualizar' });
+      expect(await post('registro/party', { actividad: ids.ventas, datos: { razon_social: 'Otro SA' } }, vendedora)).toMatchObject({ status: 403, body: { code: 'EDICION_CLIENTE_NO_PERMITIDA' } });
+      const updated = await ok('registro/party', { actividad: ids.ventas, id: ids.cliente, datos: { calle: 'Belgrano', numero: '120' } }, vendedora);
+      expect(updated).toMatchObject({ id: ids.cliente, razon_social: 'Ferretería Sur', calle: 'Belgrano' });
+      const history = await ok(`perfil/history/${ids.cliente}`);
+      expect(history.rows[0]).toMatchObject({ username: 'vendedora', changes: { fields: { calle: [null, 'Belgrano'] } } });
+      const missing = await post('registro/party', { actividad: ids.ventas, id: 999999, datos: { calle: 'x' } }, vendedora);
+      expect(missing.status).toBe(404);
+    });
+
+    it('articles follow their own mode; bad data is a field error and nothing is written', async () => {
+      await setModes(ids.ventas, { edicion_articulo: 'ambos', edicion_cliente: 'no_permitido' });
+      const created = await ok('registro/article', { actividad: ids.ventas, datos: { nombre: 'Arandela', alicuota_iva: 10.5 } }, vendedora);
+      expect(created).toMatchObject({ nombre: 'Arandela', alicuota_iva: 10.5 });
+      expect((await ok('registro/article', { actividad: ids.ventas, id: created.id, datos: { codigo_interno: 'AR-1' } }, vendedora)).codigo_interno).toBe('AR-1');
+      const bad = await post('registro/article', { actividad: ids.ventas, datos: { alicuota_iva: 'x' } }, vendedora);
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe('VALIDATION_FAILED');
+      await setModes(ids.ventas, { edicion_articulo: 'solo_actualizar' });
+      expect(await post('registro/article', { actividad: ids.ventas, datos: { nombre: 'Tuerca' } }, vendedora)).toMatchObject({ status: 403, body: { code: 'EDICION_ARTICULO_NO_PERMITIDA' } });
+      expect((await ok('articulo/index', { pattern: 'Tuerca' })).total).toBe(0);
+    });
+
+    it('someone who may not work in the activity gets 403 whatever the mode', async () => {
+      await setModes(ids.ventas, { edicion_cliente: 'ambos' });
+      expect(await post('registro/party', { actividad: ids.ventas, datos: { razon_social: 'X' } }, extrano)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
+      expect((await post('registro/party', { actividad: ids.ventas }, vendedora)).status).toBe(400);
+    });
+  });
+
+  describe('who holds a record', () => {
+    it('the responsibles of an activity are the users of its job positions (and administrators)', async () => {
+      const names = (await ok('registro/responsables', { actividad: ids.ventas }, vendedora)).map((u: { username: string }) => u.username);
+      expect(names).toEqual(expect.arrayContaining(['admin', 'otra', 'vendedora']));
+      expect(names).not.toContain('extrano');
+    });
+
+    it('save mode "a chosen one": the save names who holds the record next; others cannot change it then', async () => {
+      const r = await ok('registro/save', sale({ asignar_a: ids.otra }), vendedora);
+      expect(r).toMatchObject({ asignado_a: ids.otra, asignado_nombre: 'otra' });
+      const mine = await post(`registro/update/${r.id}`, { ...r, notas: 'x' }, vendedora);
+      expect(mine).toMatchObject({ status: 409, body: { code: 'REGISTRO_TOMADO' } });
+      const back = await ok(`registro/update/${r.id}`, { ...r, notas: 'revisado', asignar_a: ids.vendedora }, otra);
+      expect(back).toMatchObject({ notas: 'revisado', asignado_nombre: 'vendedora' });
+      // a user who may not work in the activity cannot be chosen; nor a malformed choice
+      expect(await post(`registro/update/${r.id}`, { ...back, asignar_a: ids.extrano }, vendedora)).toMatchObject({ status: 400, body: { errors: [{ field: 'asignar_a' }] } });
+      expect(await post(`registro/update/${r.id}`, { ...back, asignar_a: 'otra' }, vendedora)).toMatchObject({ status: 400, body: { errors: [{ field: 'asignar_a' }] } });
+      const freed = await ok(`registro/update/${r.id}`, { ...back, asignar_a: null }, vendedora);
+      expect(freed.asignado_a ?? null).toBeNull();
+    });
+
+    it('in any other save mode naming a holder is refused (ASIGNACION_NO_PERMITIDA) and nothing is written', async () => {
+      await setModes(ids.ventas, { modo_guardado: 'solo_usuario' });
+      const before = (await ok('registro/index', { filters: { actividad: ids.ventas } })).total;
+      expect(await post('registro/save', sale({ asignar_a: ids.otra }), vendedora)).toMatchObject({ status: 400, body: { code: 'ASIGNACION_NO_PERMITIDA' } });
+      expect((await ok('registro/index', { filters: { actividad: ids.ventas } })).total).toBe(before);
+      await setModes(ids.ventas, { modo_guardado: 'elegido' });
+    });
+
+    it('moving into a pre-assigning activity: the next steps say so, and the move names who gets it', async () => {
+      const r = await ok('registro/save', sale(), vendedora);
+      const steps = await ok(`registro/nextSteps/${r.id}`, {}, vendedora);
+      expect(steps).toEqual([expect.objectContaining({ destino: expect.objectContaining({ actividad: ids.entrega, titulo: 'Entrega', preasignar: 'preasignar' }) })]);
+      expect(await post(`registro/move/${r.id}`, { asignar_a: ids.extrano }, vendedora)).toMatchObject({ status: 400, body: { errors: [{ field: 'asignar_a' }] } });
+      const moved = await ok(`registro/move/${r.id}`, { asignar_a: ids.otra }, vendedora);
+      expect(moved).toMatchObject({ actividad: ids.entrega, asignado_nombre: 'otra' });
+    });
+  });
+
+  it("an activity's own list columns are stored in order", async () => {
+    await setModes(ids.ventas, { columnas: [{ campo: 'numero' }, { campo: 'total' }, { campo: 'cliente' }] });
+    expect((await ok(`actividad/show/${ids.ventas}`)).columnas.map((c: { campo: string }) => c.campo)).toEqual(['numero', 'total', 'cliente']);
+    expect((await post(`actividad/update/${ids.ventas}`, { ...(await ok(`actividad/show/${ids.ventas}`)), columnas: [{ campo: 'password' }] })).status).toBe(400);
+  });
+
+  it('a record of 50 items is stored whole, with exact totals', async () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({ articulo: ids.clavo, cantidad: i + 1, precio_unitario: 0.41 }));
+    const r = await ok('registro/save', sale({ items }), vendedora);
+    expect(r.items).toHaveLength(50);
+    // Σ (i × 0.41) rounded per line: 0.41 × 1275 = 522.75; tax 21% per rounded line
+    expect(r.subtotal).toBe(522.75);
+    const again = await ok(`registro/show/${r.id}`, {}, vendedora);
+    expect(again.items.map((i: { cantidad: number }) => i.cantidad)).toEqual(items.map((i) => i.cantidad));
+  });
+});
