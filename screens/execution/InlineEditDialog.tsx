@@ -66,7 +66,7 @@ export function InlineEditDialog({ kind, actividad, id, onSaved, onClose }: Inli
   useEffect(() => {
     if (id === null) return;
     let live = true;
-    (kind === 'party' ? recordCalls.party(id) : recordCalls.article(id)).then(
+    recordCalls.inlineShow(kind, actividad, id).then(
       (r) => live && setData(Object.fromEntries(spec.fields.filter((f) => r[f] !== undefined).map((f) => [f, r[f]]))),
       (e) => {
         if (e instanceof ApiError) reportFailure(e);
@@ -78,7 +78,7 @@ export function InlineEditDialog({ kind, actividad, id, onSaved, onClose }: Inli
     };
     // onClose is the caller's render callback
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, id]);
+  }, [kind, actividad, id]);
 
   const submit = async (datos: Record<string, unknown>) => {
     setSaving(true);

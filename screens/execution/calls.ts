@@ -55,6 +55,7 @@ export const recordCalls = {
   /** A client or article written from the record form, as the activity's edit mode allows (server/entities/registro/inline-edits.ts). */
   inlineEdit: (kind: 'party' | 'article', actividad: number, id: number | null, datos: Record<string, unknown>) =>
     entityCalls.quietAction<StoredRecord>('registro', kind, { actividad, ...(id !== null ? { id } : {}), datos }),
+  inlineShow: (kind: 'party' | 'article', actividad: number, id: number) => entityCalls.quietAction<StoredRecord>('registro', `${kind}Show`, { actividad, id }),
   fromParent: (parent: number, body: { actividad: number; items: { parentItem: number; cantidad: number }[] }) =>
     entityCalls.quietAction<StoredRecord>('registro', 'fromParent', body, parent),
 };

@@ -92,6 +92,11 @@ describeBackends('records: activity modes', (backend) => {
       expect(await post('registro/party', { actividad: ids.ventas, datos: { razon_social: 'Otro SA' } }, vendedora)).toMatchObject({ status: 403, body: { code: 'EDICION_CLIENTE_NO_PERMITIDA' } });
       const updated = await ok('registro/party', { actividad: ids.ventas, id: ids.cliente, datos: { calle: 'Belgrano', numero: '120' } }, vendedora);
       expect(updated).toMatchObject({ id: ids.cliente, razon_social: 'Ferretería Sur', calle: 'Belgrano' });
+      // the update form starts from the stored client, which staff may read only this way
+      expect(await ok('registro/partyShow', { actividad: ids.ventas, id: ids.cliente }, vendedora)).toMatchObject({ razon_social: 'Ferretería Sur', calle: 'Belgrano' });
+      await setModes(ids.ventas, { edicion_cliente: 'solo_crear' });
+      expect(await post('registro/partyShow', { actividad: ids.ventas, id: ids.cliente }, vendedora)).toMatchObject({ status: 403, body: { code: 'EDICION_CLIENTE_NO_PERMITIDA' } });
+      await setModes(ids.ventas, { edicion_cliente: 'solo_actualizar' });
       const history = await ok(`perfil/history/${ids.cliente}`);
       expect(history.rows[0]).toMatchObject({ username: 'vendedora', changes: { fields: { calle: [null, 'Belgrano'] } } });
       const missing = await post('registro/party', { actividad: ids.ventas, id: 999999, datos: { calle: 'x' } }, vendedora);

@@ -26,7 +26,7 @@ import { nextNumber, sequenceIdByName } from '../secuencia/numbers';
 import { activityOf, beginWrite, endWrite, verifiedFlow } from './context';
 import { deliveries, fromParent, quantityErrors } from './from-parent';
 import { checkAccess, checkHolder, preassigned, savedHolder } from './holding';
-import { article, party } from './inline-edits';
+import { article, articleShow, party, partyShow } from './inline-edits';
 import { responsibles } from './responsibles';
 import { isManaged, keepManaged } from './managed';
 import { cancel } from './cancel';
@@ -139,7 +139,7 @@ export default defineEntityServer({
   },
   index: { keys: ['fecha_desde', 'fecha_hasta'], parse: parseDateRange },
   rowScope: workableWhere,
-  actions: { move, nextSteps: nextStepsAction, responsables: responsibles, party, article, take, release, fromParent, cancel, GetCabsForDelete: getCabsForDelete, DeleteRegistrosCab: deleteRegistrosCab },
+  actions: { move, nextSteps: nextStepsAction, responsables: responsibles, party, article, partyShow, articleShow, take, release, fromParent, cancel, GetCabsForDelete: getCabsForDelete, DeleteRegistrosCab: deleteRegistrosCab },
   // the default numbering of records, made once; an administrator may rename its prefix or padding
   async seed(ctx) {
     if ((await sequenceIdByName(ctx, DEFAULT_SEQUENCE)) === undefined)

@@ -10,7 +10,8 @@
  * | `solo_crear` | yes | no |
  * | `ambos` | yes | yes |
  *
- * A refusal answers 403 EDICION_CLIENTE_NO_PERMITIDA / EDICION_ARTICULO_NO_PERMITIDA; a caller who may not work
+ * `registro/partyShow` and `registro/articleShow` `{actividad, id}` answer the stored one where it may be updated
+ * (staff may not read parties whole otherwise). A refusal answers 403 EDICION_CLIENTE_NO_PERMITIDA / EDICION_ARTICULO_NO_PERMITIDA; a caller who may not work
  * in the activity, 403 REGISTRO_SIN_PERMISO. These calls are how staff without the party or article manifests'
  * write roles still keep them current where their activity says so. A created client is of kind `clientes`.
  */
@@ -52,5 +53,24 @@ function inlineEdit(entity: 'perfil' | 'articulo', modeField: 'edicion_cliente' 
   };
 }
 
+/** What the update form starts from: the stored party or article, for someone whose activity lets them update it. */
+function inlineShow(entity: 'perfil' | 'articulo', modeField: 'edicion_cliente' | 'edicion_articulo', code: 'EDICION_CLIENTE_NO_PERMITIDA' | 'EDICION_ARTICULO_NO_PERMITIDA'): ActionSpec<{ actividad: number; id: number }> {
+  return {
+    scope: 'entity',
+    read: true,
+    body: { type: 'object', required: ['actividad', 'id'], additionalProperties: false, properties: { actividad: { type: 'integer', minimum: 1 }, id: { type: 'integer', minimum: 1 } } },
+    async run({ ctx, body }) {
+      await checkAccess(ctx, body.actividad);
+      const mode = (await activityOf(ctx, body.actividad))[modeField] as EditMode | undefined;
+      if (!mayUpdate(mode)) throw new ApiError(403, code, [{ field: modeField, code, params: { modo: mode ?? 'no_permitido' } }]);
+      const stored = await ctx.docs.get(ctx, entity, body.id);
+      if (!stored) throw new ApiError(404, 'NOT_FOUND');
+      return stored;
+    },
+  };
+}
+
+export const partyShow = inlineShow('perfil', 'edicion_cliente', 'EDICION_CLIENTE_NO_PERMITIDA');
+export const articleShow = inlineShow('articulo', 'edicion_articulo', 'EDICION_ARTICULO_NO_PERMITIDA');
 export const party = inlineEdit('perfil', 'edicion_cliente', 'EDICION_CLIENTE_NO_PERMITIDA', { tipo: 'clientes' });
 export const article = inlineEdit('articulo', 'edicion_articulo', 'EDICION_ARTICULO_NO_PERMITIDA', {});
