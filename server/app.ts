@@ -22,6 +22,7 @@ import { installRequestLog } from './http/request-log';
 import { installSecurityHeaders } from './http/security-headers';
 import { serveStatic } from './http/static';
 import { saveAllowedHosts } from './events/settings';
+import { eventWorkerOptions, startEventDelivery, type EventDelivery } from './events/worker';
 import { startMailDelivery, type MailDelivery } from './mail/delivery';
 import type { AppContext } from './routes/context';
 import { auditRoutes } from './routes/audit';
@@ -40,7 +41,7 @@ export interface ServerHandle {
   config: Config;
   /** The document service: every entity read and write from code (server/documents). */
   docs: Documents;
-  /** Stops the mail loop, closes the HTTP server (in-flight requests finish) and the database. Idempotent. */
+  /** Stops the mail and web hook loops, closes the HTTP server (in-flight requests finish) and the database. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -62,6 +63,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
   const entities = await loadEntities(config.schemasDir);
   const db = await connect(config, (err) => app.log.error({ err }, 'idle database connection failed'));
   let mail: MailDelivery | null = null;
+  let events: EventDelivery | null = null;
   const upkeep = config.databaseUrl ? noUpkeep : embeddedUpkeep(db as unknown as Kysely<any>, app.log);
   const docs = createDocuments({ db: db as unknown as Kysely<any>, registry: entities, servers: entities.servers, rules: entities.rules, upkeep });
   let closing: Promise<void> | undefined;
@@ -69,6 +71,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     (closing ??= (async () => {
       await app.close();
       await mail?.stop();
+      await events?.stop();
       await upkeep.stop();
       await db.destroy();
     })());
@@ -113,6 +116,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
         intervalMs: config.mailPollMs,
       });
     else app.log.info('SMTP_URL is not set: mail stays in the outbox (table comunicacion)');
+    if (config.eventWorker) events = startEventDelivery({ db: db as unknown as Kysely<any>, log: app.log, ...eventWorkerOptions(config) });
     app.log.info(`Database: ${describeTarget(config)}`);
     app.log.info(`Entities: ${entities.entities.map((e) => e.name).join(', ') || 'none'}`);
   } catch (err) {

@@ -1,0 +1,100 @@
+/**
+ * One web hook POST, safe to aim at a URI an administrator typed (issue 15, "Safety"): http(s) only; every
+ * address the host resolves to is checked right before connecting, and the connection goes to the checked
+ * address (no DNS rebinding between check and use); private, loopback and link-local addresses are refused
+ * unless the host is allowed; redirects are not followed (a 3xx is a failure like any non-2xx); the answer must
+ * come within the timeout, and only the first `maxBody` bytes of its body are read.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isAllowedHost, isLocalName, isPrivateAddress, webhookUriProblem } from '../../engine/events/address';
+
+export interface PostOptions {
+  timeoutMs: number;
+  allowedHosts: readonly string[];
+  maxBody: number;
+}
+
+export interface PostResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The first maxBody bytes of the answer, as text. */
+  body: string;
+  durationMs: number;
+}
+
+/** A refused or failed exchange; `durationMs` is how long it took. */
+export class PostError extends Error {
+  constructor(
+    message: string,
+    readonly durationMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/** dns.lookup that refuses private answers (the socket then connects to exactly what was checked). */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    if (err) return callback(err, '', 0);
+    const bad = addresses.find((a) => isPrivateAddress(a.address));
+    if (bad || !addresses.length) {
+      const refused = Object.assign(new Error(`EVENTO_URI_PRIVADA: ${hostname} resolves to ${bad?.address ?? 'nothing'}`), { code: 'EVENTO_URI_PRIVADA' });
+      return callback(refused, '', 0);
+    }
+    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    callback(null, addresses[0].address, addresses[0].family);
+  });
+};
+
+export function postJson(uri: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<PostResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise((resolve, reject) => {
+    const fail = (message: string) => reject(new PostError(message, elapsed()));
+    const problem = webhookUriProblem(uri, opts.allowedHosts);
+    if (problem) return fail(problem);
+    const url = new URL(uri);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const allowed = isAllowedHost(host, opts.allowedHosts);
+    if (!allowed && (isLocalName(host) || (isIP(host) && isPrivateAddress(host)))) return fail(`EVENTO_URI_PRIVADA: ${host}`);
+
+    const client = url.protocol === 'https:' ? https : http;
+    let settled = false;
+    const req = client.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      lookup: allowed ? undefined : guardedLookup,
+      agent: false,
+    });
+    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+    const done = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+    };
+    req.on('error', (err) => done(() => fail(err.message || String(err))));
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const finish = () =>
+        done(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), durationMs: elapsed() }));
+      res.on('data', (chunk: Buffer) => {
+        if (size < opts.maxBody) chunks.push(chunk.subarray(0, opts.maxBody - size));
+        size += chunk.length;
+        if (size >= opts.maxBody) {
+          finish();
+          res.destroy();
+        }
+      });
+      res.on('end', finish);
+      // an answer cut short after its status still counts by its status
+      res.on('error', finish);
+      res.on('close', finish);
+    });
+    req.end(body);
+  });
+}
