@@ -27,7 +27,7 @@ import { startMailDelivery, type MailDelivery } from './mail/delivery';
 import type { AppContext } from './routes/context';
 import { auditRoutes } from './routes/audit';
 import { passwordRecoveryRoutes } from './routes/password-recovery';
-import { reporteErrorRoutes } from './routes/reporte-error';
+import { reporteErrorRoutes } from './routes/error-report';
 import { sessionRoutes } from './routes/session';
 import { userPasswordRoutes } from './routes/user-password';
 import { userEmailRoutes } from './routes/user-email';

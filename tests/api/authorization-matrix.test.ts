@@ -115,6 +115,8 @@ function entityCells(registry: Registry): Cell[] {
     cells.push(
       { route: `POST /api/${e.list}/index`, rule: r('read'), call: () => ({ method: 'POST', path: `/api/${e.list}/index`, body: { max: 1 } }) },
       { route: `POST /api/${e.list}/select`, rule: r('select'), call: () => ({ method: 'POST', path: `/api/${e.list}/select`, body: { max: 1 } }) },
+      // an unknown format: refused (400) after the permission check, nothing streamed
+      { route: `POST /api/${e.list}/export`, rule: r('read'), call: () => ({ method: 'POST', path: `/api/${e.list}/export`, body: { format: 'none' } }) },
       { route: `POST /api/${e.name}/show/:id`, rule: r('read'), call: () => ({ method: 'POST', path: `/api/${e.name}/show/${MISSING_ID}`, body: {} }) },
       { route: `POST /api/${e.name}/show`, rule: r('read'), call: () => ({ method: 'POST', path: `/api/${e.name}/show`, body: { id: MISSING_ID } }) },
       { route: `POST /api/${e.name}/save`, rule: r('add'), call: () => ({ method: 'POST', path: `/api/${e.name}/save`, body: INVALID_RECORD }) },

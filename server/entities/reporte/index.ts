@@ -1,0 +1,141 @@
+/**
+ * Reports (spec §3 Report, §7 Reports; issue 14). A report is configured by an administrator
+ * (/backOffice/reportConfig) and offered where its context says (engine/reports/model.ts), to the job positions
+ * it lists (./visible.ts; none = everyone). The calls, under `/api/reportes/`:
+ *
+ * - `index` {pattern, offset = 0, max = 10, sort = id, sortOrder, filters} -> {total, rows}
+ * - `getDashboardReporte` -> the dashboard's reports; `menurep` -> [{id, descrip}] of the report menu
+ * - `findReportesByContexto` {contexto, actividadId?} -> the reports of a context (with actividadId: that
+ *   activity's and those of no activity); `findGruposDeReportes` -> [{id, nombre}] (categories of tipo
+ *   grupo_reporte); `findReportesByGrupoid/{id}` -> a group's reports
+ * - `findById/{id}` -> the report; `findPuestosDeTrabajoByReporteId/{id}` -> [{id, nombre}]
+ * - `getReporteForExecById` {id, objetoId?, contexto?, params?} -> {urlreporte, key, params} (engine/reports/link.ts
+ *   builds the link); 400 with `params.<name>` when a value is missing or wrong
+ * - `guardarReporte` {id: null, ...} creates, {id, version?, ...} updates; `borrarReporte/{id}` deletes (ADMIN)
+ *
+ * Lists answer report summaries (./calls.ts). A report the caller's position may not see answers 403.
+ */
+import { REPORT_CONTEXTS } from '../../../engine/reports/model';
+import { ROLES } from '../../../engine/roles';
+import { COMMON_FILTERS } from '../../../engine/list/query';
+import { defineEntityServer } from '../../documents/types';
+import { badRequest } from '../../http/api-error';
+import { listQuery, rowFields } from '../list-routes';
+import { queryPage, whereOf } from '../list';
+import { menuEntries, reportFor, reportGroups, reportPositions, reportsWhere, runAnswer } from './calls';
+import { visibleWhere } from './visible';
+
+const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+export default defineEntityServer({
+  needs: ['descripcion', 'clave', 'contexto', 'actividad', 'orden', 'uri', 'grupo', 'objeto_id', 'puestos', 'parametros', 'consulta'],
+  rowScope: visibleWhere,
+  validate({ doc }) {
+    const names = ((doc.parametros as { nombre?: string }[] | undefined) ?? []).map((p) => p.nombre);
+    return names.flatMap((n, i) => (names.indexOf(n) < i ? [{ field: `parametros.${i}.nombre`, code: 'unique' as const }] : []));
+  },
+  actions: {
+    reportesIndex: {
+      scope: 'entity',
+      path: 'reportes/index',
+      read: true,
+      async run({ entity, ctx, body }) {
+        const q = listQuery({ offset: 0, max: 10, sort: 'id', ...body }, entity, COMMON_FILTERS);
+        const scope = await visibleWhere(ctx);
+        const page = await queryPage(ctx.trx, entity, q, [...whereOf(entity, q), ...(scope ? [scope] : [])], [...rowFields(entity), 'version']);
+        return { total: page.total, rows: page.rows };
+      },
+    },
+    getDashboardReporte: {
+      scope: 'entity',
+      path: 'reportes/getDashboardReporte',
+      read: true,
+      run: ({ ctx }) => reportsWhere(ctx, [(eb) => eb('contexto', '=', 'dashboard')]),
+    },
+    menurep: {
+      scope: 'entity',
+      path: 'reportes/menurep',
+      read: true,
+      run: async ({ ctx }) => menuEntries(await reportsWhere(ctx, [(eb) => eb('contexto', '=', 'menurep')])),
+    },
+    findReportesByContexto: {
+      scope: 'entity',
+      path: 'reportes/findReportesByContexto',
+      read: true,
+      body: {
+        type: 'object',
+        required: ['contexto'],
+        properties: { contexto: { type: 'string', enum: [...REPORT_CONTEXTS] }, actividadId: { ...ID, type: ['integer', 'null'] } },
+      },
+      run: ({ ctx, body }) =>
+        reportsWhere(ctx, [
+          (eb) => eb('contexto', '=', body.contexto),
+          ...(body.actividadId == null ? [] : [(eb: any) => eb.or([eb('actividad', '=', body.actividadId), eb('actividad', 'is', null)])]),
+        ]),
+    },
+    findGruposDeReportes: { scope: 'entity', path: 'reportes/findGruposDeReportes', read: true, run: ({ ctx }) => reportGroups(ctx) },
+    findReportesByGrupoid: {
+      scope: 'id',
+      path: 'reportes/findReportesByGrupoid',
+      read: true,
+      run: ({ ctx, id }) => reportsWhere(ctx, [(eb) => eb('grupo', '=', id!)]),
+    },
+    findById: {
+      scope: 'id',
+      path: 'reportes/findById',
+      read: true,
+      run: ({ ctx, id }) => reportFor(ctx, id!),
+    },
+    findPuestosDeTrabajoByReporteId: {
+      scope: 'id',
+      path: 'reportes/findPuestosDeTrabajoByReporteId',
+      read: true,
+      async run({ ctx, id }) {
+        await reportFor(ctx, id!);
+        return reportPositions(ctx, id!);
+      },
+    },
+    getReporteForExecById: {
+      scope: 'entity',
+      path: 'reportes/getReporteForExecById',
+      read: true,
+      body: {
+        type: 'object',
+        required: ['id'],
+        properties: {
+          id: ID,
+          objetoId: { type: ['integer', 'string', 'null'], maxLength: 60 },
+          contexto: { type: ['string', 'null'], maxLength: 60 },
+          params: { type: 'object', maxProperties: 50 },
+        },
+      },
+      async run({ ctx, body }) {
+        return runAnswer(await reportFor(ctx, body.id), body);
+      },
+    },
+    guardarReporte: {
+      scope: 'entity',
+      path: 'reportes/guardarReporte',
+      roles: ROLES.ADMIN,
+      bodyLimit: 256 * 1024,
+      async run({ entity, ctx, body }) {
+        const { id, version, ...data } = body as Record<string, unknown>;
+        if (id == null) return ctx.docs.insert(ctx, entity, data);
+        if (!Number.isInteger(id) || (id as number) < 1) throw badRequest('VALIDATION_FAILED', [{ field: 'id', code: 'type', params: { type: 'integer' } }]);
+        // the spec's call sends no version: then the stored one (the last save wins)
+        const current = await ctx.docs.get(ctx, entity, id as number);
+        if (!current) throw badRequest('VALIDATION_FAILED', [{ field: 'id', code: 'enum' }]);
+        return ctx.docs.update(ctx, entity, id as number, data, version == null ? current.version : (version as number));
+      },
+    },
+    borrarReporte: {
+      scope: 'record',
+      path: 'reportes/borrarReporte',
+      roles: ROLES.ADMIN,
+      async run({ entity, ctx, id }) {
+        await ctx.docs.remove(ctx, entity, id!);
+        return { ok: true };
+      },
+    },
+  },
+});

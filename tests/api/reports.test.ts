@@ -1,0 +1,138 @@
+/**
+ * Reports (spec §7 Reports, issue 14): every call with its defaults, the run answer and its link, and who
+ * sees what: ADMIN configures; users see the reports of no job position or of theirs.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REPORT_GROUP_TIPO } from '../../engine/reports/model';
+import { reportLink } from '../../engine/reports/link';
+import { createUser, describeBackends, startSignedIn, type Api, type TestServer } from '../support/server';
+
+describeBackends('reports', (backend) => {
+  let srv: TestServer;
+  let client: Api;
+  let admin: string;
+  let plain: string;
+  let comprador: string;
+  let vendedorPuesto: number;
+  const call = (path: string, body: unknown = {}, token = admin) => client.post(`/api/${path}`, body, token);
+  const ok = async (path: string, body: unknown = {}, token = admin) => {
+    const res = await call(path, body, token);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    ({ srv, client, admin, plain } = await startSignedIn(backend));
+    const compras = (await ok('puesto/save', { nombre: 'Comprador' })).id;
+    vendedorPuesto = (await ok('puesto/save', { nombre: 'Vendedor' })).id;
+    const party = await ok('perfil/save', { nombre: 'Ana', tipo: 'empleados', empleado: { puesto: compras } });
+    await createUser(srv.db, { username: 'ana', password: 'Work-pass1!', roles: ['ROLE_USER'], perfilid: party.id });
+    comprador = (await client.login('ana', 'Work-pass1!')).access_token;
+    const group = (await ok('categoria/save', { tipo: REPORT_GROUP_TIPO, nombre: 'Compras' })).id;
+    const save = async (name: string, r: Record<string, unknown>) => (ids[name] = (await ok('reportes/guardarReporte', { id: null, ...r })).id);
+    await save('ventas', {
+      descripcion: 'Ventas por mes',
+      clave: '/reports/ventas_mes',
+      contexto: 'menurep',
+      orden: 2,
+      uri: 'https://bi.example.com/jasperserver/flow.html?_flowId=viewReportFlow',
+      parametros: [
+        { nombre: 'desde', tipo: 'fecha', defecto: '2026-01-01' },
+        { nombre: 'cliente', etiqueta: 'Cliente', requerido: true },
+      ],
+      puestos: [{ puesto: vendedorPuesto }],
+    });
+    await save('compras', { descripcion: 'Compras pendientes', clave: 'compras', contexto: 'menurep', orden: 1, grupo: group, puestos: [{ puesto: compras }] });
+    await save('todos', { descripcion: 'Resumen general', clave: 'resumen', contexto: 'dashboard', grupo: group });
+    await save('registro', { descripcion: 'Remito', clave: 'remito', contexto: 'registro', uri: 'https://bi.example.com/r' });
+  });
+  afterAll(() => srv?.close());
+
+  it('guardarReporte creates with id null and updates with an id; findById answers it', async () => {
+    const r = await ok(`reportes/findById/${ids.ventas}`);
+    expect(r).toMatchObject({ id: ids.ventas, descripcion: 'Ventas por mes', clave: '/reports/ventas_mes', contexto: 'menurep', orden: 2, puestos: [{ puesto: vendedorPuesto }] });
+    expect(r.parametros.map((p: { nombre: string }) => p.nombre)).toEqual(['desde', 'cliente']);
+    const updated = await ok('reportes/guardarReporte', { ...r, descripcion: 'Ventas por mes y cliente', version: undefined });
+    expect(updated).toMatchObject({ id: ids.ventas, descripcion: 'Ventas por mes y cliente', version: 2 });
+    expect((await call('reportes/guardarReporte', { id: null, descripcion: 'x' })).status).toBe(400);
+    const dup = await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', parametros: [{ nombre: 'a' }, { nombre: 'a' }] });
+    expect(dup).toMatchObject({ status: 400, body: { errors: [{ field: 'parametros.1.nombre', code: 'unique' }] } });
+    expect((await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep' }, plain)).status).toBe(403);
+  });
+
+  it('reportes/index: offset 0, max 10, sorted by id by default', async () => {
+    for (let i = 0; i < 9; i++) await ok('reportes/guardarReporte', { id: null, descripcion: `Extra ${i}`, clave: `extra${i}`, contexto: 'actividad', orden: 50 - i });
+    const page = await ok('reportes/index');
+    expect(page.total).toBe(13);
+    expect(page.rows).toHaveLength(10);
+    const got = page.rows.map((r: { id: number }) => r.id);
+    expect(got).toEqual([...got].sort((a: number, b: number) => a - b));
+    expect(got[0]).toBe(ids.ventas);
+    expect((await ok('reportes/index', { offset: 10 })).rows).toHaveLength(3);
+    expect((await ok('reportes/index', { sort: 'orden', max: 2 })).rows.map((r: { descripcion: string }) => r.descripcion)).toEqual(['Compras pendientes', 'Ventas por mes y cliente']);
+    // a user without a position sees only the reports of no position
+    expect((await ok('reportes/index', {}, plain)).total).toBe(11);
+  });
+
+  it('menurep, by context and by group, each filtered by the caller\'s job position', async () => {
+    expect(await ok('reportes/menurep')).toEqual([
+      { id: ids.compras, descrip: 'Compras pendientes' },
+      { id: ids.ventas, descrip: 'Ventas por mes y cliente' },
+    ]);
+    expect(await ok('reportes/menurep', {}, comprador)).toEqual([{ id: ids.compras, descrip: 'Compras pendientes' }]);
+    expect(await ok('reportes/menurep', {}, plain)).toEqual([]);
+    expect((await ok('reportes/getDashboardReporte', {}, plain)).map((r: { id: number }) => r.id)).toEqual([ids.todos]);
+    const byContext = await ok('reportes/findReportesByContexto', { contexto: 'registro' }, plain);
+    expect(byContext).toMatchObject([{ id: ids.registro, descrip: 'Remito', builtin: false }]);
+    expect((await call('reportes/findReportesByContexto', { contexto: 'otro' })).status).toBe(400);
+    expect((await call('reportes/findReportesByContexto', {})).status).toBe(400);
+    const groups = await ok('reportes/findGruposDeReportes', {}, plain);
+    expect(groups).toEqual([{ id: expect.any(Number), nombre: 'Compras' }]);
+    expect((await ok(`reportes/findReportesByGrupoid/${groups[0].id}`)).map((r: { id: number }) => r.id)).toEqual([ids.compras, ids.todos]);
+    expect((await ok(`reportes/findReportesByGrupoid/${groups[0].id}`, {}, plain)).map((r: { id: number }) => r.id)).toEqual([ids.todos]);
+  });
+
+  it('findReportesByContexto with actividadId: that activity\'s reports and those of none', async () => {
+    const proceso = (await ok('proceso/save', { titulo: 'Ventas' })).id;
+    const a1 = (await ok('actividad/save', { titulo: 'Pedido', proceso })).id;
+    const a2 = (await ok('actividad/save', { titulo: 'Entrega', proceso })).id;
+    const mine = (await ok('reportes/guardarReporte', { id: null, descripcion: 'Del pedido', clave: 'p', contexto: 'actividad', actividad: a1, orden: 0 })).id;
+    const forA1 = (await ok('reportes/findReportesByContexto', { contexto: 'actividad', actividadId: a1 })).map((r: { id: number }) => r.id);
+    expect(forA1[0]).toBe(mine);
+    expect(forA1).toHaveLength(10);
+    expect((await ok('reportes/findReportesByContexto', { contexto: 'actividad', actividadId: a2 })).map((r: { id: number }) => r.id)).not.toContain(mine);
+  });
+
+  it('findPuestosDeTrabajoByReporteId names the positions; a report of another position is refused', async () => {
+    expect(await ok(`reportes/findPuestosDeTrabajoByReporteId/${ids.ventas}`)).toEqual([{ id: vendedorPuesto, nombre: 'Vendedor' }]);
+    expect(await ok(`reportes/findPuestosDeTrabajoByReporteId/${ids.todos}`)).toEqual([]);
+    expect((await call(`reportes/findById/${ids.ventas}`, {}, comprador)).status).toBe(403);
+    expect((await call(`reportes/findPuestosDeTrabajoByReporteId/${ids.ventas}`, {}, plain)).status).toBe(403);
+    expect((await call('reportes/findById/999999')).status).toBe(404);
+    // the generic list of the configuration screen follows the same rule
+    expect((await ok('reporte/index', { max: 50 }, comprador)).rows.map((r: { id: number }) => r.id)).not.toContain(ids.ventas);
+  });
+
+  it('getReporteForExecById answers {urlreporte, key, params}: defaults, given values, objetoId; the link adds reportUnit and each param', async () => {
+    const run = await ok('reportes/getReporteForExecById', { id: ids.ventas, params: { cliente: 'ACME & Cía' } });
+    expect(run).toEqual({ urlreporte: 'https://bi.example.com/jasperserver/flow.html?_flowId=viewReportFlow', key: '/reports/ventas_mes', params: { desde: '2026-01-01', cliente: 'ACME & Cía' } });
+    expect(reportLink(run)).toBe('https://bi.example.com/jasperserver/flow.html?_flowId=viewReportFlow&reportUnit=%2Freports%2Fventas_mes&desde=2026-01-01&cliente=ACME%20%26%20C%C3%ADa');
+    const missing = await call('reportes/getReporteForExecById', { id: ids.ventas, params: { desde: '2026-13-01' } });
+    expect(missing).toMatchObject({ status: 400, body: { errors: [{ field: 'params.desde', code: 'type' }, { field: 'params.cliente', code: 'required' }] } });
+    expect(await ok('reportes/getReporteForExecById', { id: ids.registro, objetoId: 42, contexto: 'registro' }, plain)).toEqual({
+      urlreporte: 'https://bi.example.com/r',
+      key: 'remito',
+      params: { objetoId: '42', contexto: 'registro' },
+    });
+    expect((await call('reportes/getReporteForExecById', { id: ids.ventas, params: { cliente: 'x' } }, comprador)).status).toBe(403);
+    expect((await call('reportes/getReporteForExecById', {})).status).toBe(400);
+  });
+
+  it('borrarReporte: ADMIN only', async () => {
+    expect((await call(`reportes/borrarReporte/${ids.registro}`, {}, plain)).status).toBe(403);
+    expect(await ok(`reportes/borrarReporte/${ids.registro}`)).toEqual({ ok: true });
+    expect((await call(`reportes/findById/${ids.registro}`)).status).toBe(404);
+    expect((await call(`reportes/borrarReporte/${ids.registro}`)).status).toBe(404);
+  });
+});
