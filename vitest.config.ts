@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['widgets/**/*.test.tsx', 'screens/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['widgets/test-setup.ts'],
+          // jsdom renders of large tables share 2 cores with the API and browser suites
+          testTimeout: 30_000,
         },
       },
       {
