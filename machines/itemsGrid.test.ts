@@ -68,4 +68,15 @@ describe('the items grid', () => {
     actor.send({ type: 'LOAD', rows: ctx().rows });
     expect(isDirty(ctx())).toBe(false);
   });
+
+  it('a detail of an item (its location, a cheque’s bank) is kept with the row, sent on save and makes it dirty; clearing removes it', () => {
+    const { actor, ctx } = start();
+    actor.send({ type: 'SET_DETAIL', index: 0, field: 'ubicacion', value: 'Depósito' });
+    expect(ctx().rows[0].rest).toEqual({ ubicacion: 'Depósito' });
+    expect(ctx().rows[1].rest).toEqual({});
+    expect(isDirty(ctx())).toBe(true);
+    actor.send({ type: 'SET_DETAIL', index: 0, field: 'ubicacion', value: '' });
+    expect(ctx().rows[0].rest).toEqual({});
+    expect(isDirty(ctx())).toBe(false);
+  });
 });

@@ -37,6 +37,8 @@ export type ItemsGridEvent =
   | { type: 'REMOVE_ROW'; index: number }
   | { type: 'PICK_ARTICLE'; index: number; article: number | null }
   | { type: 'TYPE'; index: number; cell: NumberCell; text: string }
+  /** A field of the item besides the cells (its location, a cheque's data, the wallet entry it names); undefined clears it. */
+  | { type: 'SET_DETAIL'; index: number; field: string; value: unknown }
   | { type: 'FOCUS'; index: number; cell: ItemCell }
   | { type: 'KEY'; key: GridKey };
 
@@ -103,6 +105,16 @@ export const itemsGridMachine = setup({
     TYPE: {
       actions: assign(({ context, event }) => ({
         rows: patchRow(context.rows, event.index, (r) => ({ ...r, cells: { ...r.cells, [event.cell]: event.text } })),
+      })),
+    },
+    SET_DETAIL: {
+      actions: assign(({ context, event }) => ({
+        rows: patchRow(context.rows, event.index, (r) => {
+          const rest = { ...r.rest };
+          if (event.value === undefined || event.value === '') delete rest[event.field];
+          else rest[event.field] = event.value;
+          return { ...r, rest };
+        }),
       })),
     },
     FOCUS: { actions: assign(({ event }) => ({ active: { row: event.index, cell: event.cell } })) },

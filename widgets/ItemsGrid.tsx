@@ -4,7 +4,7 @@
  * item. The keyboard model and rows live in machines/itemsGrid.ts: this view draws them, sends what the user
  * does, and moves focus where the machine says. On a phone the table scrolls sideways.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Box, Button, HStack, IconButton, Input, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { isBlank, NUMBER_CELLS, type DraftItem, type DraftPricing, type ItemCell, type NumberCell } from '../engine/records/draft';
@@ -32,6 +32,8 @@ export interface ItemsGridProps {
   label: string;
   /** Column headers (the entity's item labels). */
   labels: Readonly<Record<ItemCell | 'subtotal' | 'impuesto' | 'total', string>>;
+  /** A line under an item's row for what it needs besides its cells (a location, a cheque), or null. */
+  details?: (row: DraftItem, index: number) => ReactNode;
 }
 
 const cellId = (row: DraftItem, cell: ItemCell) => `item-${row.key}-${cell}`;
@@ -46,6 +48,18 @@ export function ItemsGrid(props: ItemsGridProps) {
   const tableRef = useRef<HTMLTableElement>(null);
   const cells = NUMBER_CELLS.filter((c) => showDimensions || !['largo', 'ancho', 'alto'].includes(c));
   const header = (c: keyof typeof labels) => labels[c];
+  const detailLine = (row: DraftItem, i: number) => {
+    const node = props.details?.(row, i);
+    if (!node) return null;
+    return (
+      <Table.Row>
+        <Table.Cell />
+        <Table.Cell colSpan={cells.length + (readOnly ? 4 : 5)} pt="0">
+          {node}
+        </Table.Cell>
+      </Table.Row>
+    );
+  };
 
   // focus goes where the machine asks (a new row, the row below, the quantity after an article)
   useEffect(() => {
@@ -95,68 +109,71 @@ export function ItemsGrid(props: ItemsGridProps) {
                 errors[`${i}.${cell}`] ?? (cell === 'precio_unitario' && priceProblem ? t(priceProblem.code === 'required' ? 'validation.required' : `errors.${priceProblem.code}`, { label: header(cell) }) : undefined);
               const money = (v: number | undefined) => (!started ? '' : line?.pending ? '…' : formatMoney(v, lang));
               return (
-                <Table.Row key={row.key} onKeyDown={onKeyDown} verticalAlign="top">
-                  <Table.Cell color="fg.muted" pt="3">
-                    {n}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Combobox
-                      id={cellId(row, 'article')}
-                      value={row.article}
-                      onChange={(id) => send({ type: 'PICK_ARTICLE', index: i, article: id === null ? null : Number(id) })}
-                      source={props.articleSource}
-                      listKey={props.articleListKey}
-                      ariaLabel={t('widgets.itemsGrid.cell', { column: header('article'), n })}
-                      placeholder={t('widgets.itemsGrid.articlePlaceholder')}
-                      readOnly={readOnly}
-                      size="sm"
-                      inputProps={{ 'aria-invalid': message('article') ? true : undefined, 'aria-describedby': message('article') ? errorId(row, 'article') : undefined }}
-                      onFocus={() => send({ type: 'FOCUS', index: i, cell: 'article' })}
-                    />
-                    <CellMessage id={errorId(row, 'article')} text={message('article')} />
-                  </Table.Cell>
-                  {cells.map((c) => (
-                    <Table.Cell key={c}>
-                      {readOnly ? (
-                        <Text textAlign="end" pt="1.5">
-                          {row.cells[c]}
-                        </Text>
-                      ) : (
-                        <Input
-                          id={cellId(row, c)}
-                          size="sm"
-                          textAlign="end"
-                          inputMode="decimal"
-                          autoComplete="off"
-                          value={row.cells[c]}
-                          placeholder={c === 'precio_unitario' && line?.fromList && started ? formatNumber(line.precio_unitario, lang) : c === 'alicuota' && started && line ? formatNumber(line.alicuota, lang) : undefined}
-                          aria-label={t('widgets.itemsGrid.cell', { column: header(c), n })}
-                          aria-invalid={message(c) ? true : undefined}
-                          aria-describedby={message(c) ? errorId(row, c) : undefined}
-                          onChange={(e) => send({ type: 'TYPE', index: i, cell: c as NumberCell, text: e.target.value })}
-                          onFocus={() => send({ type: 'FOCUS', index: i, cell: c })}
-                        />
-                      )}
-                      <CellMessage id={errorId(row, c)} text={message(c)} />
+                <Fragment key={row.key}>
+                  <Table.Row onKeyDown={onKeyDown} verticalAlign="top">
+                    <Table.Cell color="fg.muted" pt="3">
+                      {n}
                     </Table.Cell>
-                  ))}
-                  <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
-                    {money(line?.subtotal)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
-                    {money(line?.impuesto)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums" fontWeight="medium" data-testid={`item-total-${n}`}>
-                    {money(line?.total)}
-                  </Table.Cell>
-                  {!readOnly && (
                     <Table.Cell>
-                      <IconButton size="xs" variant="ghost" aria-label={t('widgets.itemsGrid.remove', { n })} onClick={() => send({ type: 'REMOVE_ROW', index: i })}>
-                        <CloseIcon />
-                      </IconButton>
+                      <Combobox
+                        id={cellId(row, 'article')}
+                        value={row.article}
+                        onChange={(id) => send({ type: 'PICK_ARTICLE', index: i, article: id === null ? null : Number(id) })}
+                        source={props.articleSource}
+                        listKey={props.articleListKey}
+                        ariaLabel={t('widgets.itemsGrid.cell', { column: header('article'), n })}
+                        placeholder={t('widgets.itemsGrid.articlePlaceholder')}
+                        readOnly={readOnly}
+                        size="sm"
+                        inputProps={{ 'aria-invalid': message('article') ? true : undefined, 'aria-describedby': message('article') ? errorId(row, 'article') : undefined }}
+                        onFocus={() => send({ type: 'FOCUS', index: i, cell: 'article' })}
+                      />
+                      <CellMessage id={errorId(row, 'article')} text={message('article')} />
                     </Table.Cell>
-                  )}
-                </Table.Row>
+                    {cells.map((c) => (
+                      <Table.Cell key={c}>
+                        {readOnly ? (
+                          <Text textAlign="end" pt="1.5">
+                            {row.cells[c]}
+                          </Text>
+                        ) : (
+                          <Input
+                            id={cellId(row, c)}
+                            size="sm"
+                            textAlign="end"
+                            inputMode="decimal"
+                            autoComplete="off"
+                            value={row.cells[c]}
+                            placeholder={c === 'precio_unitario' && line?.fromList && started ? formatNumber(line.precio_unitario, lang) : c === 'alicuota' && started && line ? formatNumber(line.alicuota, lang) : undefined}
+                            aria-label={t('widgets.itemsGrid.cell', { column: header(c), n })}
+                            aria-invalid={message(c) ? true : undefined}
+                            aria-describedby={message(c) ? errorId(row, c) : undefined}
+                            onChange={(e) => send({ type: 'TYPE', index: i, cell: c as NumberCell, text: e.target.value })}
+                            onFocus={() => send({ type: 'FOCUS', index: i, cell: c })}
+                          />
+                        )}
+                        <CellMessage id={errorId(row, c)} text={message(c)} />
+                      </Table.Cell>
+                    ))}
+                    <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
+                      {money(line?.subtotal)}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
+                      {money(line?.impuesto)}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums" fontWeight="medium" data-testid={`item-total-${n}`}>
+                      {money(line?.total)}
+                    </Table.Cell>
+                    {!readOnly && (
+                      <Table.Cell>
+                        <IconButton size="xs" variant="ghost" aria-label={t('widgets.itemsGrid.remove', { n })} onClick={() => send({ type: 'REMOVE_ROW', index: i })}>
+                          <CloseIcon />
+                        </IconButton>
+                      </Table.Cell>
+                    )}
+                  </Table.Row>
+                  {detailLine(row, i)}
+                </Fragment>
               );
             })}
             {rows.length === 0 && (

@@ -25,10 +25,13 @@ import { rulesOf } from '../metadata';
 import { Trail } from '../workspace/Trail';
 import { executionPath, flowPath, groupsPath } from '../workspace/links';
 import { mayCreate, mayUpdate } from '../../engine/records/editModes';
+import { CHEQUE_FIELDS, hasDetails, itemDetails } from '../../engine/records/itemDetails';
 import { ARTICLE_OPTIONS, type Article } from './articles';
 import { AssigneePicker } from './AssigneePicker';
 import { AttachmentsPanel } from './AttachmentsPanel';
+import { Deliveries, FromParentDialog, type ParentItem } from './FromParentDialog';
 import { InlineEditDialog, type InlineKind } from './InlineEditDialog';
+import { ItemDetailsLine } from './ItemDetailsLine';
 import { LeaveDialog } from './LeaveDialog';
 import { MoveDialog } from './MoveDialog';
 import type { Place } from './place';
@@ -63,6 +66,8 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const [moving, setMoving] = useState(false);
   /** A client or article being created (id null) or updated beside the form. */
   const [inline, setInline] = useState<{ kind: InlineKind; id: number | null } | null>(null);
+  const [makingChild, setMakingChild] = useState(false);
+  const childActivities = useMemo(() => (activity.hijas ?? []).map((h) => h.actividad), [activity.hijas]);
   const form = useMemo(() => headerEntity(r.entity, creating), [r.entity, creating]);
 
   const boss = hasAny(user?.roles, [ROLES.ADMIN, ROLES.ROOT]);
@@ -124,6 +129,11 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     r.sendGrid({ type: 'PICK_ARTICLE', index: rows.length, article: stored.id });
   };
 
+  const articleName = (id: number) => {
+    const a = r.articles.get(id);
+    return a ? [a.codigo_interno, a.nombre].filter(Boolean).join(' · ') : `#${id}`;
+  };
+
   const onSubmit = async (data: Record<string, unknown>) => {
     // nothing to write: no new version, no empty history entry
     if (!creating && !r.dirty) return showSuccess(t('execution.noChanges'));
@@ -152,6 +162,11 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
       <Button size="sm" variant="outline" onClick={() => (r.dirty ? void r.save(r.header).then((s) => s && setMoving(true)) : setMoving(true))}>
         {t('execution.move.open')}
       </Button>
+      {childActivities.length > 0 && Array.isArray(record.items) && record.items.length > 0 && (
+        <Button size="sm" variant="outline" disabled={r.dirty} onClick={() => setMakingChild(true)}>
+          {t('execution.fromParent.open')}
+        </Button>
+      )}
       <RecordHistory entity={r.entity} id={record.id} />
     </>
   );
@@ -250,6 +265,12 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
               errors={cellErrors}
               label={t('execution.items')}
               labels={itemLabels}
+              details={(row, i) => {
+                const d = itemDetails(activity, row.article === null ? undefined : r.articles.get(row.article), row.id !== undefined);
+                if (!hasDetails(d)) return null;
+                const errors = Object.fromEntries(['ubicacion', 'cheque', 'a_medida', ...CHEQUE_FIELDS].map((f) => [f, cellErrors[`${i}.${f}`] || undefined]));
+                return <ItemDetailsLine row={row} index={i} details={d} send={r.sendGrid} readOnly={readOnly} errors={errors} />;
+              }}
             />
             {!readOnly && (mayCreate(activity.edicion_articulo) || (mayUpdate(activity.edicion_articulo) && activeArticle !== null)) && (
               <HStack gap="2" mt="2" wrap="wrap">
@@ -274,6 +295,14 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
               <TotalsPanel totals={r.pricing.totals} provisional={!readOnly && r.dirty} />
             </Box>
           </Box>
+          {record && (record.items as ParentItem[] | undefined)?.some((i) => i.entregado !== undefined) && (
+            <Box as="section" aria-labelledby="record-deliveries-title">
+              <Heading as="h2" size="sm" id="record-deliveries-title" mb="2">
+                {t('execution.deliveries.title')}
+              </Heading>
+              <Deliveries items={record.items as ParentItem[]} articleName={articleName} />
+            </Box>
+          )}
         </Stack>
         <AttachmentsPanel recordId={record?.id ?? null} activity={activity} />
       </Grid>
@@ -286,6 +315,19 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
             setMoving(false);
             guard.allow();
             navigate(listPath);
+          }}
+        />
+      )}
+      {makingChild && record && (
+        <FromParentDialog
+          parent={record}
+          activities={childActivities}
+          articleName={articleName}
+          onClose={() => setMakingChild(false)}
+          onMade={(child) => {
+            setMakingChild(false);
+            showSuccess(t('execution.fromParent.made', { numero: child.numero ?? '' }));
+            navigate(executionPath(child.flujo as number, child.actividad as number, child.id));
           }}
         />
       )}

@@ -5,13 +5,14 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { ListQuery, SelectOption } from '../../engine/list/query';
+import type { ItemArticle } from '../../engine/records/itemDetails';
 import type { ArticlePriceFacts } from '../../engine/records/pricing';
 import type { SliceSource } from '../../widgets/SchemaForm/useSelectOptions';
 import { rememberOptions } from '../../widgets/SchemaForm/useCurrentOption';
 import { entityCalls } from '../app/entityData';
 import { recordCalls } from './calls';
 
-export interface Article extends ArticlePriceFacts {
+export interface Article extends ArticlePriceFacts, ItemArticle {
   id: number;
   nombre: string;
   codigo_interno?: string;

@@ -16,6 +16,7 @@ export interface ActivityFlags {
   edicion_articulo?: 'no_permitido' | 'solo_actualizar' | 'solo_crear' | 'ambos';
   impacto_stock?: 'ninguno' | 'ingreso' | 'egreso';
   compromiso_stock?: boolean;
+  cambia_ubicacion?: boolean;
   hijas?: { actividad: number }[];
   columnas?: { campo: string }[];
 }
