@@ -28,6 +28,7 @@ import { ROLES } from '../engine/roles';
 import { buildServer, type ServerHandle } from '../server/app';
 import { accessTokens, loadJwtSecret } from '../server/auth/access-token';
 import { verifyPassword } from '../server/auth/password-hash';
+import { revokeFamily, startFamily } from '../server/auth/refresh-tokens';
 import { loadConfig } from '../server/config';
 import { describeTarget } from '../server/db/connect';
 import { DEFAULT_SEQUENCE } from '../server/entities/registro';
@@ -341,7 +342,9 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
     .orderBy('id')
     .executeTakeFirst();
   if (!admin) return { seeded: false, message: 'No enabled user with ROLE_ADMIN to write the demo data as. Nothing was changed.', counts: await counts(db), users: [] };
-  const token = await accessTokens(await loadJwtSecret(handle.db, config.jwtSecret)).sign({ id: admin.id, username: admin.username, roles: admin.roles });
+  // a session of its own, ended when the seed is done (access tokens name a live session)
+  const session = await startFamily(handle.db, admin.id, false);
+  const token = await accessTokens(await loadJwtSecret(handle.db, config.jwtSecret)).sign({ id: admin.id, username: admin.username, roles: admin.roles, session: session.family });
 
   async function call(url: string, body: Row): Promise<Row> {
     const res = await app.inject({ method: 'POST', url: `/api/${url}`, payload: body, headers: { authorization: `Bearer ${token}` } });
@@ -478,6 +481,7 @@ export async function seedDemo(handle: ServerHandle): Promise<SeedResult> {
     ...(adminIsDemo ? [{ username: admin.username, password: DEMO_ADMIN_PASSWORD, roles: admin.roles, who: 'first administrator' }] : []),
     ...EMPLEADOS.map((e) => e.user),
   ];
+  await revokeFamily(handle.db, session.family);
   return { seeded: true, message: 'Demo data loaded.', counts: await counts(db), users };
 }
 

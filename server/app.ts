@@ -88,7 +88,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     installSecurityHeaders(app);
     installRequestLog(app);
     installErrorHandlers(app);
-    installAuth(app, tokens);
+    installAuth(app, tokens, db);
     await app.register(formbody);
     await app.register(multipart);
     await app.register(rateLimit, { global: false });

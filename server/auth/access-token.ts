@@ -1,4 +1,7 @@
-/** Access tokens: JWT HS256 signed with jose; verification admits HS256 only. */
+/**
+ * Access tokens: JWT HS256 signed with jose; verification admits HS256 only. Each names its session (`sid`,
+ * the refresh family of its login), so ending the session ends the token too (./sessions.ts).
+ */
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
@@ -11,6 +14,8 @@ export interface AuthUser {
   id: number;
   username: string;
   roles: string[];
+  /** The session (refresh family) the token belongs to. */
+  session: string;
 }
 
 export interface AccessTokens {
@@ -22,7 +27,7 @@ export interface AccessTokens {
 export function accessTokens(secret: Uint8Array): AccessTokens {
   return {
     sign: (user) =>
-      new SignJWT({ username: user.username, roles: user.roles })
+      new SignJWT({ username: user.username, roles: user.roles, sid: user.session })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))
         .setIssuedAt()
@@ -32,10 +37,10 @@ export function accessTokens(secret: Uint8Array): AccessTokens {
       try {
         const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
         const id = Number(payload.sub);
-        const { username, roles } = payload as { username?: unknown; roles?: unknown };
-        if (!Number.isSafeInteger(id) || typeof username !== 'string') return null;
+        const { username, roles, sid } = payload as { username?: unknown; roles?: unknown; sid?: unknown };
+        if (!Number.isSafeInteger(id) || typeof username !== 'string' || typeof sid !== 'string' || sid === '') return null;
         if (!Array.isArray(roles) || !roles.every((r) => typeof r === 'string')) return null;
-        return { id, username, roles };
+        return { id, username, roles, session: sid };
       } catch {
         return null;
       }

@@ -5,7 +5,10 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { hasAny } from '../../engine/roles';
 import { forbidden, unauthorized } from '../http/api-error';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
 import type { AccessTokens, AuthUser } from './access-token';
+import { sessionAlive } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +32,7 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
-export function installAuth(app: FastifyInstance, tokens: AccessTokens) {
+export function installAuth(app: FastifyInstance, tokens: AccessTokens, db: Kysely<Database>) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return; // unknown routes answer 404, not 401
@@ -37,7 +40,8 @@ export function installAuth(app: FastifyInstance, tokens: AccessTokens) {
     if (!route || !route.startsWith('/api/') || PUBLIC_ROUTES.has(route)) return;
     const token = bearerToken(request.headers.authorization);
     const user = token ? await tokens.verify(token) : null;
-    if (!user) throw unauthorized();
+    // a token of an ended session (logout, password change, role change, disabled user) is refused at once
+    if (!user || !(await sessionAlive(db, user.id, user.session))) throw unauthorized();
     request.user = user;
   });
 }

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/types';
+import { forgetSession, forgetUserSessions } from './sessions';
 import { hashToken, newOpaqueToken } from './tokens';
 
 const DAY = 24 * 3600;
@@ -31,18 +32,19 @@ async function insertToken(db: Db, userId: number, familyId: string, rememberMe:
   return token;
 }
 
-/** Starts a new family (a login) and returns its first token. Also drops this user's long-expired rows. */
-export async function startFamily(db: Db, userId: number, rememberMe: boolean): Promise<string> {
+/** Starts a new family (a login) and returns its first token and the family. Also drops this user's long-expired rows. */
+export async function startFamily(db: Db, userId: number, rememberMe: boolean): Promise<{ token: string; family: string }> {
   await db
     .deleteFrom('refresh_token')
     .where('user_id', '=', userId)
     .where('expires_at', '<', sql<Date>`now() - interval '7 days'`)
     .execute();
-  return insertToken(db, userId, randomUUID(), rememberMe);
+  const family = randomUUID();
+  return { token: await insertToken(db, userId, family, rememberMe), family };
 }
 
 export type RotateResult =
-  | { ok: true; token: string; userId: number; rememberMe: boolean }
+  | { ok: true; token: string; family: string; userId: number; rememberMe: boolean }
   | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
 
 export async function rotate(db: Kysely<Database>, token: string): Promise<RotateResult> {
@@ -63,17 +65,19 @@ export async function rotate(db: Kysely<Database>, token: string): Promise<Rotat
     if (row.expired) return { ok: false, reason: 'expired' };
     await trx.updateTable('refresh_token').set({ used_at: sql<Date>`now()` }).where('id', '=', row.id).execute();
     const next = await insertToken(trx, row.user_id, row.family_id, row.remember_me);
-    return { ok: true, token: next, userId: row.user_id, rememberMe: row.remember_me };
+    return { ok: true, token: next, family: row.family_id, userId: row.user_id, rememberMe: row.remember_me };
   });
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  forgetSession(familyId);
   await db
     .updateTable('refresh_token')
     .set({ revoked_at: sql<Date>`now()` })
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
+  forgetSession(familyId);
 }
 
 /** Logout: revokes the family of the given token; unknown tokens are ignored. */
@@ -86,12 +90,18 @@ export async function revokeFamilyOf(db: Db, token: string): Promise<void> {
   if (row) await revokeFamily(db, row.family_id);
 }
 
-/** Ends every login of a user (after a password reset). */
-export async function revokeAllOfUser(db: Db, userId: number): Promise<void> {
+/**
+ * Ends every login of a user (a password reset, a role change, disabling), or every one but `except` (the
+ * caller's own session, when they change their own password). Their access tokens stop working too.
+ */
+export async function revokeAllOfUser(db: Db, userId: number, except?: string): Promise<void> {
+  forgetUserSessions(userId);
   await db
     .updateTable('refresh_token')
     .set({ revoked_at: sql<Date>`now()` })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .$if(except !== undefined, (q) => q.where('family_id', '<>', except!))
     .execute();
+  forgetUserSessions(userId);
 }

@@ -37,8 +37,8 @@ const logoutBody = {
 } as const;
 
 export function sessionRoutes(app: FastifyInstance, { db, config, tokens }: AppContext) {
-  async function reply(user: Usuario, refreshToken: string): Promise<LoginReply> {
-    const access_token = await tokens.sign({ id: user.id, username: user.username, roles: user.roles });
+  async function reply(user: Usuario, refreshToken: string, session: string): Promise<LoginReply> {
+    const access_token = await tokens.sign({ id: user.id, username: user.username, roles: user.roles, session });
     return { ...publicUser(user), access_token, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_SECONDS };
   }
 
@@ -53,7 +53,8 @@ export function sessionRoutes(app: FastifyInstance, { db, config, tokens }: AppC
       const ok = user?.enabled ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
       if (!ok || !user) throw unauthorized('LOGIN_FAILED'); // the attempt stays a failure
       await attempt.succeeded();
-      return reply(user, await startFamily(db, user.id, rememberMe));
+      const started = await startFamily(db, user.id, rememberMe);
+      return reply(user, started.token, started.family);
     },
   );
 
@@ -69,7 +70,7 @@ export function sessionRoutes(app: FastifyInstance, { db, config, tokens }: AppC
         await revokeFamilyOf(db, result.token);
         throw unauthorized('INVALID_REFRESH_TOKEN');
       }
-      return reply(user, result.token);
+      return reply(user, result.token, result.family);
     },
   );
 

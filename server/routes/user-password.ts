@@ -49,6 +49,8 @@ export function userPasswordRoutes(app: FastifyInstance, { db, config }: AppCont
       const problem = checkNewPassword(request.body.password, request.body.confirmation);
       if (problem) throw badRequest(problem);
       await setPassword(db, user.id, request.body.password);
+      // the other sessions end (a thief's included); this one goes on
+      await revokeAllOfUser(db, user.id, me.session);
       return { ok: true };
     },
   );

@@ -137,7 +137,8 @@ export async function syncUsuario(ctx: DocContext, perfilId: number, data: Data)
         .set({ username, roles: sql`${newRoles}::text[]`, enabled, email, ...(password_hash ? { password_hash } : {}) })
         .where('id', '=', linked.id)
         .execute();
-      if (password_hash || !enabled) await revokeAllOfUser(trx, linked.id);
+      // the user's tokens carry the name and roles: a new password, name or roles, or disabling, ends every session
+      if (password_hash || !enabled || username !== linked.username || !sameRoles(linked.roles, newRoles)) await revokeAllOfUser(trx, linked.id);
     } else {
       await trx
         .insertInto('usuario')
