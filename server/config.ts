@@ -70,6 +70,12 @@ export const DEFAULT_CONFIG: Config = {
 
 const text = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
 
+function positive(v: string | undefined, fallback: number): number {
+  const n = Number(text(v) ?? fallback);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`not a positive whole number: ${v}`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(text(env.PORT) ?? DEFAULT_CONFIG.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
@@ -90,5 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schemasDir: text(env.SCHEMAS_DIR) ?? DEFAULT_CONFIG.schemasDir,
     eventAllowedHosts: (text(env.EVENT_ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     eventWorker: !/^(0|false|no)$/i.test(env.EVENT_WORKER ?? ''),
+    eventPollMs: positive(env.EVENT_POLL_MS, DEFAULT_CONFIG.eventPollMs),
+    eventTimeoutMs: positive(env.EVENT_TIMEOUT_MS, DEFAULT_CONFIG.eventTimeoutMs),
   };
 }

@@ -7,20 +7,9 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { verify } from '../../server/events/signature';
+import { FAST_EVENTS, until } from '../support/events';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { ADMIN_PASSWORD, api, createUser, describeBackends, PLAIN_PASSWORD, startTestServer, type Api, type TestServer } from '../support/server';
-
-export const FAST_EVENTS = { eventAllowedHosts: ['127.0.0.1'], eventPollMs: 30, eventTimeoutMs: 400, eventRetryBaseMs: 40, eventRetryMaxMs: 150 };
-
-export async function until<T>(probe: () => Promise<T | undefined | false | null>, what = 'condition', timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describeBackends('web hook delivery', (backend) => {
   let srv: TestServer;
