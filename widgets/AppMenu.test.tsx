@@ -60,4 +60,13 @@ describe('AppMenu', () => {
     render(<Empty />);
     expect(screen.queryAllByRole('link')).toHaveLength(0);
   });
+
+  it('opens the group of the page shown when the user navigates into it', async () => {
+    const { rerender } = render(<Default />);
+    const group = screen.getByRole('button', { name: t('routes.backOffice') });
+    expect(group.getAttribute('aria-expanded')).toBe('false');
+    rerender(<Default currentPath="/backOffice/stock/create" />);
+    await waitFor(() => expect(group.getAttribute('aria-expanded')).toBe('true'));
+    expect(screen.getByRole('link', { name: t('routes.stock') }).getAttribute('aria-current')).toBe('page');
+  });
 });

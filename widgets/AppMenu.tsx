@@ -1,5 +1,5 @@
 /** The app menu as a vertical nav: links for pages, collapsible sections for groups (items from engine `buildMenu`). */
-import type { MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Box, Collapsible, Link } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../engine/routeTree';
@@ -52,8 +52,14 @@ function MenuLink({ item, currentPath, onNavigate }: { item: MenuItem } & Omit<A
 
 function MenuGroup({ item, depth, ...rest }: { item: MenuItem } & Omit<ListProps, 'items'>) {
   const { t } = useTranslation();
+  // the group of the page shown is open, also after navigating into it; the user may close it again
+  const holdsCurrent = containsCurrent(item, rest.currentPath);
+  const [open, setOpen] = useState(holdsCurrent);
+  useEffect(() => {
+    if (holdsCurrent) setOpen(true);
+  }, [holdsCurrent, rest.currentPath]);
   return (
-    <Collapsible.Root defaultOpen={containsCurrent(item, rest.currentPath)}>
+    <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
       <Collapsible.Trigger
         display="flex"
         width="full"

@@ -76,7 +76,8 @@ export function AppShell({ user, menu, currentPath, onNavigate, onLogout, childr
       </Flex>
 
       <Flex flex="1" minH="0">
-        <Box as="aside" hideBelow="md" w="64" flexShrink="0" borderEndWidth="1px" overflowY="auto">
+        {/* the menu stays in place while a long page scrolls */}
+        <Box as="aside" hideBelow="md" w="64" flexShrink="0" borderEndWidth="1px" overflowY="auto" position="sticky" top="14" alignSelf="flex-start" h="calc(100dvh - var(--chakra-sizes-14))">
           <AppMenu items={menu} currentPath={currentPath} onNavigate={onNavigate} />
         </Box>
         <Box as="main" flex="1" minW="0" p={{ base: 3, md: 6 }}>

@@ -33,7 +33,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Persistent: only the close button closes it. */
+/** Persistent: a backdrop click does not close it; Escape and the close button do. */
 export const Normal: Story = {};
 
 /** Long content scrolls inside a body of at most 70vh. */
@@ -47,6 +47,19 @@ export const LightHeader: Story = { args: { headerColor: '#ffe08a' } };
 
 /** Not persistent: the backdrop and Escape close it too. */
 export const Dismissable: Story = { args: { persistent: false } };
+
+/** A form in it: the first field has the focus when it opens. */
+export const WithForm: Story = {
+  args: {
+    children: (
+      <Box as="form">
+        <label>
+          Nombre <input name="nombre" />
+        </label>
+      </Box>
+    ),
+  },
+};
 
 /** Opened maximized. */
 export const Maximized: Story = { args: { defaultMaximized: true } };

@@ -1,16 +1,19 @@
 /**
- * The app's dialog (spec §4, §9): persistent by default (backdrop clicks and Escape do not close it), a
+ * The app's dialog (spec §4, §9): persistent by default (a backdrop click does not close it; Escape does, through
+ * `onClose`, so a form in it can ask first about unsaved changes), the first field of the body focused first, a
  * maximize toggle, always full screen on phones, 500 px wide by default and at most 80% of the screen,
  * a body of at most 70vh that scrolls inside. A coloured header gets white text when the colour is dark
  * (engine/color.ts). Every way of closing calls `onClose`.
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { createIcon, Dialog, HStack, IconButton, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { headerTextColor } from '../engine/color';
 import { CloseIcon } from './icons';
 
 export const MODAL_WIDTH = 500;
+/** What gets the focus when the dialog opens: its first field, else its own autofocus / first button. */
+const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), select:not([disabled]), [autofocus]';
 
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 const MaximizeIcon = createIcon({ displayName: 'MaximizeIcon', path: <path {...stroke} d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />, defaultProps: { 'aria-hidden': true } });
@@ -24,7 +27,7 @@ export interface ModalProps {
   children: ReactNode;
   /** Buttons below the body. */
   footer?: ReactNode;
-  /** Default true: only the close button (or the caller) closes it. */
+  /** Default true: a backdrop click does not close it (Escape and the close button do, through onClose). */
   persistent?: boolean;
   /** Header background, a hex colour ('#1d4078'); the text turns white below luminosity 0.45. */
   headerColor?: string;
@@ -38,13 +41,15 @@ export function Modal({ open, onClose, title, children, footer, persistent = tru
   const { t } = useTranslation();
   const [maximized, setMaximized] = useState(defaultMaximized);
   const text = headerColor ? headerTextColor(headerColor) : null;
+  const body = useRef<HTMLDivElement>(null);
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(e) => !e.open && onClose()}
       closeOnInteractOutside={!persistent}
-      closeOnEscape={!persistent}
+      closeOnEscape
       scrollBehavior="inside"
+      initialFocusEl={() => body.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? null}
     >
       <Portal>
         <Dialog.Backdrop />
@@ -80,7 +85,7 @@ export function Modal({ open, onClose, title, children, footer, persistent = tru
                 </IconButton>
               </HStack>
             </Dialog.Header>
-            <Dialog.Body tabIndex={0} overflowY="auto" maxH={{ md: maximized ? 'none' : '70vh' }} flex={{ base: '1', md: maximized ? '1' : undefined }} py="4">
+            <Dialog.Body ref={body} tabIndex={0} overflowY="auto" maxH={{ md: maximized ? 'none' : '70vh' }} flex={{ base: '1', md: maximized ? '1' : undefined }} py="4">
               {children}
             </Dialog.Body>
             {footer && <Dialog.Footer>{footer}</Dialog.Footer>}

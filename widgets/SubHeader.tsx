@@ -27,6 +27,8 @@ export interface SubHeaderProps {
   onClose?: () => void;
   /** More buttons of the screen (a record's history, its actions), before edit / save / exit. */
   actions?: ReactNode;
+  /** Exit asks this first (unsaved changes); it calls `exit` to leave. Without it exit leaves at once. */
+  confirmExit?: (exit: () => void) => void;
 }
 
 export type ExitAction = { kind: 'close' } | { kind: 'back' } | { kind: 'replace'; to: string };
@@ -38,20 +40,34 @@ export function exitAction(o: { dialog?: boolean; hasHistory: boolean; exitTo?: 
   return { kind: 'replace', to: o.exitTo || HOME_ROUTE };
 }
 
-export function SubHeader({ title, onSave, saveFormId, onEdit, showEdit, saving = false, exitTo, dialog, onClose, actions }: SubHeaderProps) {
+export function SubHeader({ title, onSave, saveFormId, onEdit, showEdit, saving = false, exitTo, dialog, onClose, actions, confirmExit }: SubHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const exit = () => {
+  const leave = () => {
     const hasHistory = location.key !== 'default' || window.history.length > 1;
     const action = exitAction({ dialog, hasHistory, exitTo });
     if (action.kind === 'close') onClose?.();
     else if (action.kind === 'back') void navigate(-1);
     else void navigate(action.to, { replace: true });
   };
+  const exit = () => (confirmExit ? confirmExit(leave) : leave());
   const canSave = Boolean(onSave || saveFormId);
   return (
-    <Flex as="header" align="center" justify="space-between" gap="3" wrap="wrap" py="2" mb="3" borderBottomWidth="1px">
+    // on a page it stays under the app bar while a long form scrolls: save, edit and exit always at hand
+    <Flex
+      as="header"
+      align="center"
+      justify="space-between"
+      gap="3"
+      wrap="wrap"
+      py="2"
+      mb="3"
+      borderBottomWidth="1px"
+      bg="bg"
+      {...(dialog ? {} : { position: 'sticky', top: '14', zIndex: 'docked' })}
+      data-sticky={dialog ? undefined : ''}
+    >
       {/* the form's title is the page's main heading; inside a dialog the dialog's title comes first */}
       <Heading as={dialog ? 'h2' : 'h1'} size="md" minW="0" truncate>
         {title}

@@ -14,6 +14,8 @@ import { EntityForm } from './EntityForm';
 import { useEntityRecord } from './useEntityRecord';
 import { RecordHistory } from './RecordHistory';
 import { EntityTablePage, type Row } from './EntityTablePage';
+import { ConfirmDiscard } from './ConfirmDiscard';
+import { useSaveShortcut } from './useSaveShortcut';
 
 type Open = { id: string | number | null; readOnly: boolean } | null;
 
@@ -42,16 +44,21 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
   const record = useEntityRecord(entity, open.id, onClose);
   const formId = `dialog-${entity.name}`;
   const title = t(`entities.${entity.name}.title`, { defaultValue: t(`routes.${entity.name}`, { defaultValue: entity.name }) });
+  // exit, the close button and Escape ask first when typed data would be lost
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const close = () => (dirty && !open.readOnly ? setAsking(true) : onClose());
+  useSaveShortcut(formId, !open.readOnly);
   return (
     <Modal
       open
-      onClose={onClose}
+      onClose={close}
       title={title}
       width={720}
       footer={
         <HStack>
           {record.recordId !== null && <RecordHistory entity={entity} id={record.recordId} />}
-          <Button variant="ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={close}>
             {t('subHeader.exit')}
           </Button>
           {!open.readOnly && (
@@ -62,7 +69,8 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
         </HStack>
       }
     >
-      <EntityForm entity={entity} formId={formId} record={record} readOnly={open.readOnly} onSaved={() => onClose()} />
+      <EntityForm entity={entity} formId={formId} record={record} readOnly={open.readOnly} onSaved={() => onClose()} onDirtyChange={setDirty} />
+      <ConfirmDiscard open={asking} onStay={() => setAsking(false)} onLeave={onClose} />
     </Modal>
   );
 }

@@ -14,9 +14,11 @@ interface EntityFormProps {
   readOnly?: boolean;
   /** Called with the stored record's id. */
   onSaved?: (id: number | string) => void;
+  /** Typed data not saved yet (SchemaForm's onDirtyChange). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
-export function EntityForm({ entity, formId, record, readOnly, onSaved }: EntityFormProps) {
+export function EntityForm({ entity, formId, record, readOnly, onSaved, onDirtyChange }: EntityFormProps) {
   const { t } = useTranslation();
   if (record.data === null) return <Spinner aria-label={t('app.loading')} />;
   return (
@@ -28,6 +30,7 @@ export function EntityForm({ entity, formId, record, readOnly, onSaved }: Entity
       serverErrors={record.serverErrors}
       optionsSource={optionsSource}
       rules={rulesOf(entity.name)}
+      onDirtyChange={onDirtyChange}
       onSubmit={async (data) => {
         const saved = await record.save(data);
         if (saved) onSaved?.(saved.id);

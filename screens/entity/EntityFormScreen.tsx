@@ -3,7 +3,7 @@
  * its history, the entity's own buttons (screens/formExtras.ts) and the lists related to it (columns.json
  * `related`) below the form.
  */
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { HStack, Stack } from '@chakra-ui/react';
@@ -16,6 +16,10 @@ import { useEntityRecord } from './useEntityRecord';
 import { RecordHistory } from './RecordHistory';
 import { RelatedList } from './RelatedList';
 import { presetFrom, returnToOf } from './formNavigation';
+import { useSaveShortcut } from './useSaveShortcut';
+import { useLeaveGuard } from '../execution/useLeaveGuard';
+import { LeaveDialog } from '../execution/LeaveDialog';
+import { ConfirmDiscard } from './ConfirmDiscard';
 
 export interface EntityFormPageProps extends ScreenProps {
   /** After a save: by default back where the form was opened from, or to the list. */
@@ -40,6 +44,17 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
   const formId = `form-${entity.name}`;
   const exists = record.recordId !== null && record.data !== null;
   const Extra = formExtras[entity.name];
+  // typed data is not lost without a question: leaving (exit, menu, back) asks, closing the tab warns
+  const [dirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(dirty && !readOnly);
+  // exit asks itself: going back to a page opened by address is a navigation the router cannot hold
+  const [pendingExit, setPendingExit] = useState<(() => void) | null>(null);
+  useSaveShortcut(formId, !readOnly);
+  const afterSave = (savedId: number | string) => {
+    guard.allow();
+    if (onSaved) onSaved({ id: savedId, created: creating });
+    else navigate(back, { replace: true });
+  };
 
   return (
     <Stack gap="4">
@@ -50,6 +65,7 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
         showEdit={readOnly}
         onEdit={() => navigate(`${listPath}/${encodeURIComponent(id)}`, { state: location.state })}
         exitTo={back}
+        confirmExit={dirty && !readOnly ? (exit) => setPendingExit(() => exit) : undefined}
         actions={
           exists ? (
             <HStack gap="2" wrap="wrap">
@@ -68,7 +84,19 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
         formId={formId}
         record={record}
         readOnly={readOnly}
-        onSaved={(savedId) => (onSaved ? onSaved({ id: savedId, created: creating }) : navigate(back, { replace: true }))}
+        onSaved={afterSave}
+        onDirtyChange={setDirty}
+      />
+      <LeaveDialog blocker={guard.blocker} />
+      <ConfirmDiscard
+        open={pendingExit !== null}
+        onStay={() => setPendingExit(null)}
+        onLeave={() => {
+          const exit = pendingExit;
+          setPendingExit(null);
+          guard.allow();
+          exit?.();
+        }}
       />
       {children?.({ id: creating ? null : id, readOnly })}
       {exists && entity.related.map((r) => <RelatedList key={`${r.entity}.${r.field}`} spec={r} id={record.recordId!} />)}

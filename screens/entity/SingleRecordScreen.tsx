@@ -11,6 +11,9 @@ import { useSession } from '../app/useSession';
 import { EntityForm } from './EntityForm';
 import { useEntityRecord } from './useEntityRecord';
 import { RecordHistory } from './RecordHistory';
+import { useSaveShortcut } from './useSaveShortcut';
+import { useLeaveGuard } from '../execution/useLeaveGuard';
+import { LeaveDialog } from '../execution/LeaveDialog';
 
 export default function SingleRecordScreen({ route }: ScreenProps) {
   const entity = entityOf(route?.entity);
@@ -32,6 +35,9 @@ function SingleRecord({ entityName, id, title }: { entityName: string; id: numbe
   const record = useEntityRecord(entity, id);
   const canSave = isPermitted(user?.roles, record.recordId === null ? entity.addRoles : entity.editRoles);
   const formId = `single-${entity.name}`;
+  const [dirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(dirty && canSave);
+  useSaveShortcut(formId, canSave);
   return (
     <Stack gap="4">
       <SubHeader
@@ -40,7 +46,8 @@ function SingleRecord({ entityName, id, title }: { entityName: string; id: numbe
         saving={record.saving}
         actions={record.recordId !== null ? <RecordHistory entity={entity} id={record.recordId} /> : undefined}
       />
-      <EntityForm entity={entity} formId={formId} record={record} readOnly={!canSave} />
+      <EntityForm entity={entity} formId={formId} record={record} readOnly={!canSave} onDirtyChange={setDirty} />
+      <LeaveDialog blocker={guard.blocker} />
     </Stack>
   );
 }

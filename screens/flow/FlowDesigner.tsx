@@ -23,6 +23,8 @@ import { useCanvasView } from './useCanvasView';
 import { useFlowDesigner } from './useFlowDesigner';
 import { useFlowNames } from './useFlowNames';
 import { useUndoKeys } from './useUndoKeys';
+import { useLeaveGuard } from '../execution/useLeaveGuard';
+import { LeaveDialog } from '../execution/LeaveDialog';
 
 const FORM_ID = 'form-flujo';
 const LISTS: TargetLists = {
@@ -56,7 +58,16 @@ interface FlowDesignerProps {
 
 export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen }: FlowDesignerProps) {
   const { t } = useTranslation();
-  const { snapshot, send } = useFlowDesigner(idParam, { onCreated, onMissing });
+  // leaving with unsaved edits asks first (closing the tab: the browser's warning); the move of a new flow to its
+  // own address is let through
+  const allowNext = useRef<() => void>(() => {});
+  const { snapshot, send } = useFlowDesigner(idParam, {
+    onCreated: (id) => {
+      allowNext.current();
+      onCreated(id);
+    },
+    onMissing,
+  });
   const c = snapshot.context;
   const graph = c.history.present;
   const names = useFlowNames(c.id);
@@ -90,12 +101,8 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [c.focus]);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const guard = useLeaveGuard(dirty);
+  allowNext.current = guard.allow;
 
   const onHeaderSubmit = useCallback(
     (header: Header) => {
@@ -162,6 +169,7 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen 
         onVerify={() => submit('VERIFY')}
         onDuplicate={duplicate}
       />
+      <LeaveDialog blocker={guard.blocker} />
       <HeaderForm formId={FORM_ID} header={c.header} serverErrors={c.serverErrors} onChange={setDraft} onSubmit={onHeaderSubmit} />
       <Stack as="section" gap="3" aria-labelledby="diagram-title">
         <Heading as="h2" size="md" id="diagram-title">

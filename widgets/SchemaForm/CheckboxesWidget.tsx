@@ -5,10 +5,10 @@
 import { useRef } from 'react';
 import { Checkbox, Stack } from '@chakra-ui/react';
 import { enumOptionsDeselectValue, enumOptionsSelectValue, optionId, type WidgetProps } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
+import { useEnumText } from './enumText';
 
 export function CheckboxesWidget({ id, htmlName, value, options, onChange, onBlur, onFocus, readonly, disabled, autofocus }: WidgetProps) {
-  const { t, i18n } = useTranslation();
+  const enumText = useEnumText();
   const selected: unknown[] = Array.isArray(value) ? value : [];
   // ticks can come faster than renders: each one builds on the previous one's result
   const latest = useRef(selected);
@@ -18,7 +18,6 @@ export function CheckboxesWidget({ id, htmlName, value, options, onChange, onBlu
     onChange(next);
   };
   const enumOptions = options.enumOptions ?? [];
-  const text = (label: string) => (i18n.exists(label) ? t(label) : label);
   return (
     <Stack id={id} role="group" aria-labelledby={`field::${id}::label`} direction={options.inline ? 'row' : 'column'} gap="2" pt={{ md: '2' }}>
       {enumOptions.map((option, index) => {
@@ -43,7 +42,7 @@ export function CheckboxesWidget({ id, htmlName, value, options, onChange, onBlu
           >
             <Checkbox.HiddenInput autoFocus={autofocus && index === 0} onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)} />
             <Checkbox.Control />
-            <Checkbox.Label>{text(option.label)}</Checkbox.Label>
+            <Checkbox.Label>{enumText(option.label, option.value)}</Checkbox.Label>
           </Checkbox.Root>
         );
       })}

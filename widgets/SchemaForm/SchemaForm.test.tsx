@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
 import i18next from 'i18next';
@@ -107,5 +107,27 @@ describe('SchemaForm', () => {
     expect(document.getElementById('categoria-form')?.tagName).toBe('FORM');
     fireEvent.click(save);
     expect(await screen.findByText('El campo Nombre es obligatorio')).toBeTruthy();
+  });
+
+  it('says when typed data differs from the data given, and not for the defaults it fills in', async () => {
+    const onDirtyChange = vi.fn();
+    render(<AllFields onDirtyChange={onDirtyChange} />);
+    const last = () => onDirtyChange.mock.calls.at(-1)?.[0];
+    expect(last()).toBe(false);
+    fireEvent.change(field('Nombre'), { target: { value: 'Acme S.A.' } });
+    await waitFor(() => expect(last()).toBe(true));
+    fireEvent.change(field('Nombre'), { target: { value: 'Acme' } });
+    await waitFor(() => expect(last()).toBe(false));
+  });
+
+  it('on a refused save focuses the first field in error, in screen order', async () => {
+    render(<Categoria />);
+    submit();
+    await waitFor(() => expect(document.activeElement).toBe(field('Tipo')));
+  });
+
+  it('focuses the first field a server error names', async () => {
+    render(<ServerErrors />);
+    await waitFor(() => expect(document.activeElement).toBe(field('Nombre')));
   });
 });

@@ -3,9 +3,9 @@
  * widgets. Validation runs the engine's rules (validator.ts); each field shows one translated message
  * (spec §5). Server field errors of a 4xx reply land on their fields. Labels: labelKeys.ts.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { withTheme } from '@rjsf/core';
-import type { RJSFSchema } from '@rjsf/utils';
+import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import type { FieldError } from '../../engine/errors';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { EntityRules } from '../../engine/metadata/rules';
@@ -14,6 +14,8 @@ import { formTheme, formWidgets } from './theme';
 import { prepareUi } from './uiSchema';
 import { useServerErrors } from './useServerErrors';
 import { createEngineValidator } from './validator';
+import { focusFirstError } from './focusFirstError';
+import { sameData } from './sameData';
 
 export type { OptionsSource } from './context';
 
@@ -37,28 +39,62 @@ export interface SchemaFormProps {
   children?: ReactNode;
   /** The entity's own rules (schemas/<entity>/rules.ts), checked while the user types as on the server. */
   rules?: EntityRules;
+  /** The data on screen differs from the data given (and its defaults): typed data not saved yet. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 const Form = withTheme<FormRecord, RJSFSchema, SchemaFormContext>(formTheme);
 /** A `const` (a box that must be ticked) is a rule to meet, not a value to fill in. */
 const defaultsBehavior = { constAsDefaults: 'never' } as const;
 
-export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, serverErrors, optionsSource, formId, children, rules }: SchemaFormProps) {
+export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, serverErrors, optionsSource, formId, children, rules, onDirtyChange }: SchemaFormProps) {
   const [tried, setTried] = useState(false);
   // the data on screen: the latest of the formData prop and the user's changes
   const [current, setCurrent] = useState(formData);
   const [given, setGiven] = useState(formData);
+  // the data "unchanged" is measured against: new data from outside, not the echo of the user's own edit
+  const [base, setBase] = useState(formData);
+  const emitted = useRef<unknown>(undefined);
   if (formData !== given) {
     setGiven(formData);
     setCurrent(formData);
+    if (formData !== emitted.current) setBase(formData);
   }
   const schema = entity.schema as RJSFSchema;
   const validator = useMemo(() => createEngineValidator<FormRecord>(schema, rules), [schema, rules]);
-  const uiSchema = useMemo(() => prepareUi(entity.schema, entity.ui, formWidgets, entity.references), [entity.schema, entity.ui, entity.references]);
+  const uiSchema = useMemo(
+    () => prepareUi(entity.schema, entity.ui, formWidgets, entity.references, entity.name),
+    [entity.schema, entity.ui, entity.references, entity.name],
+  );
   const formContext = useMemo(() => ({ entity: entity.name, optionsSource }), [entity.name, optionsSource]);
   const extraErrors = useServerErrors<FormRecord>(serverErrors, current);
+  // what "unchanged" means: the data given, with the defaults the form fills in
+  const baseline = useMemo(
+    () => getDefaultFormState<FormRecord>(validator, schema, base, schema, false, defaultsBehavior),
+    [validator, schema, base],
+  );
+  const dirty = useRef(false);
+  const setDirty = (value: boolean) => {
+    if (dirty.current === value) return;
+    dirty.current = value;
+    onDirtyChange?.(value);
+  };
+  useEffect(() => {
+    // new data from outside (loaded, saved): nothing typed is pending
+    dirty.current = false;
+    onDirtyChange?.(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [base]);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  // a refused save: the first field the server named is shown and focused, as for the form's own errors
+  useEffect(() => {
+    if (serverErrors?.length) requestAnimationFrame(() => focusFirstError(formRef.current));
+  }, [serverErrors]);
   return (
     <Form
+      ref={(f) => {
+        formRef.current = (f?.formElement?.current as HTMLFormElement | null | undefined) ?? null;
+      }}
       id={formId}
       idPrefix={formId ? `${formId}_root` : undefined}
       schema={schema}
@@ -70,11 +106,13 @@ export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, ser
       readonly={readOnly}
       noHtml5Validate
       showErrorList={false}
-      focusOnFirstError
+      focusOnFirstError={() => requestAnimationFrame(() => focusFirstError(formRef.current))}
       experimental_defaultFormStateBehavior={defaultsBehavior}
       liveValidate={tried ? 'onChange' : false}
       onChange={(e) => {
         setCurrent(e.formData);
+        emitted.current = e.formData;
+        setDirty(!sameData(e.formData, baseline));
         onChange?.(e.formData ?? {});
       }}
       onError={() => setTried(true)}

@@ -10,15 +10,21 @@ import { formContextOf } from './context';
 import { emptyValueOf } from './empty';
 import { idForSchema, localPage, readSelectConfig } from './selectOptions';
 import { rememberOptions } from './useCurrentOption';
+import { useEnumText } from './enumText';
 import type { SliceSource } from './useSelectOptions';
 
 export function SelectWidget(props: WidgetProps) {
   const { id, value, schema, options, registry, onChange, onBlur, onFocus, readonly, disabled, autofocus, placeholder, required } = props;
   const cfg = readSelectConfig(options);
   const { optionsSource } = formContextOf(registry);
+  const enumText = useEnumText();
   const local = useMemo(
-    () => (options.enumOptions ?? []).map((o) => ({ id: o.value as string | number, name: o.label, nombre: o.label })),
-    [options.enumOptions],
+    () =>
+      (options.enumOptions ?? []).map((o) => {
+        const text = enumText(o.label, o.value);
+        return { id: o.value as string | number, name: text, nombre: text };
+      }),
+    [options.enumOptions, enumText],
   );
   const listKey = cfg.list ?? `enum:${id}`;
   const source: SliceSource = useMemo(

@@ -3,7 +3,9 @@
  * - labels are drawn by the form's FieldTemplate (140 px beside the input), so widgets get `label: false`;
  * - a reference property (`x-ref`, engine/metadata/references.ts) is a select over the referenced entity's
  *   list unless ui.json says otherwise (a blank first entry when it may be empty);
- * - a `ui:widget` name no widget answers to becomes the visible UnknownWidget (STYLE §4), keeping the name.
+ * - a `ui:widget` name no widget answers to becomes the visible UnknownWidget (STYLE §4), keeping the name;
+ * - enum values are named by their locale keys (`ui:enumNames`: `entities.<entity>.enums.<path>.<value>`, the
+ *   path's names joined with `_`), which the widgets translate (./enumText.ts): names, not keys.
  */
 import { getDefaultRegistry } from '@rjsf/core';
 import { hasWidget, type RJSFSchema, type RegistryWidgetsType, type UiSchema } from '@rjsf/utils';
@@ -18,6 +20,7 @@ interface Walk {
   widgets: RegistryWidgetsType;
   /** Reference path -> the list its options come from. */
   refs: ReadonlyMap<string, ReferenceRule>;
+  entity?: string;
 }
 
 function referenceUi(ref: ReferenceRule, ui: Node): Node {
@@ -30,6 +33,10 @@ function walk(schema: JsonSchema | undefined, given: Node, w: Walk, path: string
   const ref = w.refs.get(path);
   const ui = ref ? referenceUi(ref, given) : given;
   const out: Node = { ...ui };
+  if (w.entity && Array.isArray(schema?.enum) && ui['ui:enumNames'] === undefined) {
+    const base = `entities.${w.entity}.enums.${path.split('.').join('_')}`;
+    out['ui:enumNames'] = Object.fromEntries(schema.enum.map((v) => [String(v), `${base}.${String(v)}`]));
+  }
   const widget = ui['ui:widget'];
   if (schema && typeof widget === 'string' && !hasWidget(schema as RJSFSchema, widget, w.widgets)) {
     out['ui:widget'] = UNKNOWN_WIDGET;
@@ -50,9 +57,15 @@ function walk(schema: JsonSchema | undefined, given: Node, w: Walk, path: string
   return out;
 }
 
-export function prepareUi(schema: JsonSchema, ui: MetaUi | undefined, widgets: RegistryWidgetsType, references: readonly ReferenceRule[] = []): UiSchema {
+export function prepareUi(
+  schema: JsonSchema,
+  ui: MetaUi | undefined,
+  widgets: RegistryWidgetsType,
+  references: readonly ReferenceRule[] = [],
+  entity?: string,
+): UiSchema {
   const all = { ...getDefaultRegistry().widgets, ...widgets };
-  const out = walk(schema, ui ?? {}, { widgets: all, refs: new Map(references.map((r) => [r.path, r])) }, '');
+  const out = walk(schema, ui ?? {}, { widgets: all, refs: new Map(references.map((r) => [r.path, r])), entity }, '');
   out['ui:globalOptions'] = { label: false, ...(ui?.['ui:globalOptions'] as Node | undefined) };
   return out as UiSchema;
 }

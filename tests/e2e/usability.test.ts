@@ -1,0 +1,202 @@
+/**
+ * What a paying user notices first (issue 19), in real Chromium: a login's e-mail reaches password recovery and
+ * the mail shows queued in communications; a server error reads as its own text on its field, which is scrolled
+ * to and focused; save / exit stay in sight on a long form and the menu stays in place; typed data is not lost
+ * without a question (exit, menu, dialogs with Escape); Ctrl+S saves; the account cards say what is missing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, startApp } from '../support/app';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { api } from '../support/server';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+/** Uncaught errors of the page (an unhandled rejection included): there must be none. */
+const pageErrors: string[] = [];
+
+const post = async (path: string, body: unknown) => {
+  const res = await api(app.baseUrl).post(`/api/${path}`, body, token);
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+
+beforeAll(async () => {
+  app = await startApp();
+  token = (await api(app.baseUrl).login('admin', ADMIN_PASSWORD)).access_token;
+  await post('perfil/save', { tipo: 'clientes', razon_social: 'AFIP', datos_fiscales: { cuit: '33-69345023-9' } });
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  ({ context, page } = await newPage(browser, app.baseUrl));
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await loginAs(page, 'admin', ADMIN_PASSWORD);
+  await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+});
+afterAll(async () => {
+  await context?.close();
+  await closeBrowser?.();
+  await app?.close();
+});
+
+const field = (name: RegExp, scope: Page | ReturnType<Page['getByRole']> = page) => scope.getByRole('textbox', { name }).first();
+const saveButton = () => page.getByRole('button', { name: 'Guardar', exact: true }).first();
+const inView = (locator: ReturnType<Page['getByRole']>) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+const focusedName = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? document.activeElement?.id ?? '');
+
+/** Opens an address; a form left with typed data asks first, and is left without saving. */
+async function goAway(url: string) {
+  await page.goto(url);
+  const ask = page.getByRole('dialog', { name: 'Cambios sin guardar' });
+  await page.waitForTimeout(300);
+  if (await ask.count()) {
+    await ask.getByRole('button', { name: 'Salir sin guardar' }).click();
+    await ask.waitFor({ state: 'detached' });
+  }
+}
+
+/** The new-party form, opened from its list (as users do: exit goes back there). */
+async function openNewParty() {
+  await goAway(`${app.baseUrl}/#/backOffice/profile`);
+  await page.getByRole('heading', { name: 'Interesados', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Agregar' }).first().click();
+  await page.getByRole('heading', { name: 'Interesado', level: 1, exact: true }).waitFor();
+}
+
+describe('forms that say what is wrong and lose nothing', () => {
+  it("a party's login gets its contact e-mail; recovery mails it and the mail shows queued in communications", async () => {
+    await openNewParty();
+    await field(/^Nombre/).fill('Lucía');
+    const contactos = page.getByRole('group', { name: 'Contactos' });
+    await contactos.getByRole('button', { name: 'Agregar' }).click();
+    await field(/^Correo electrónico/, contactos).fill('lucia@example.com');
+    const usuario = page.getByRole('group', { name: 'Usuario', exact: true });
+    await field(/^Nombre de usuario/, usuario).fill('lucia');
+    await usuario.getByLabel(/^Contraseña/).fill('Lucia-pass1!');
+    await usuario.getByLabel(/^Confirmar contraseña/).fill('Lucia-pass1!');
+    // roles by their names, not their keys
+    const roles = usuario.getByRole('group', { name: 'Roles' });
+    expect(await roles.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-labelledby') && document.getElementById(b.getAttribute('aria-labelledby')!)?.textContent))).toEqual([
+      'Administrador',
+      'Administrador programador',
+      'Usuario',
+    ]);
+    await roles.getByText('Usuario', { exact: true }).click();
+    await saveButton().click();
+    await page.waitForURL(/#\/backOffice\/profile$/);
+
+    const { context: other, page: anon } = await newPage(browser, app.baseUrl);
+    await anon.goto('/#/auth/forgotPassword');
+    await anon.getByRole('textbox', { name: /^Usuario/ }).fill('lucia');
+    await anon.getByRole('button', { name: 'Enviar correo' }).click();
+    await anon.getByText('Si el usuario existe, recibirá un correo con las instrucciones.').waitFor();
+    await other.close();
+
+    await page.goto(`${app.baseUrl}/#/backOffice/listcomunica`);
+    await page.getByRole('cell', { name: 'lucia@example.com' }).first().waitFor();
+  });
+
+  it('a server error reads as its own text on its field, which is scrolled to and focused', async () => {
+    await openNewParty();
+    await field(/^Nombre/).fill('Copia de AFIP');
+    const fiscal = page.getByRole('group', { name: 'Datos fiscales' });
+    await field(/^CUIT/, fiscal).fill('33-69345023-9');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveButton().click();
+    const cuit = field(/^CUIT/, fiscal);
+    await expect.poll(() => cuit.getAttribute('aria-invalid')).toBe('true');
+    await fiscal.getByText('El CUIT ya existe para otro interesado.').waitFor();
+    expect(await fiscal.getByText('El formato no es válido').count()).toBe(0);
+    await expect.poll(() => cuit.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await inView(cuit)).toBe(true);
+  });
+
+  it('on a long form, save and exit stay in sight and the menu stays in place', async () => {
+    await openNewParty();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    expect(await inView(saveButton())).toBe(true);
+    expect(await inView(page.getByRole('button', { name: 'Salir' }).first())).toBe(true);
+    const menuTop = await page.locator('aside').evaluate((el) => el.getBoundingClientRect().top);
+    expect(menuTop).toBeGreaterThanOrEqual(0);
+    expect(await inView(page.locator('aside').getByText('Administración').first())).toBe(true);
+  });
+
+  it('exit and the menu ask before typed data is lost; staying keeps it, leaving drops it', async () => {
+    await openNewParty();
+    await field(/^Nombre/).fill('A medio escribir');
+    await page.getByRole('button', { name: 'Salir' }).first().click();
+    const ask = page.getByRole('dialog', { name: 'Cambios sin guardar' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Seguir editando' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await field(/^Nombre/).inputValue()).toBe('A medio escribir');
+    expect(page.url()).toMatch(/profile\/create$/);
+
+    await page.locator('aside').getByRole('link', { name: 'Secuencias' }).click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Salir sin guardar' }).click();
+    await page.waitForURL(/#\/backOffice\/secuenciasConfig$/);
+  });
+
+  it('Ctrl+S saves a form', async () => {
+    await openNewParty();
+    await field(/^Nombre/).fill('Guardado con teclado');
+    await page.keyboard.press('Control+s');
+    await page.waitForURL(/#\/backOffice\/profile$/);
+    const found = await post('perfil/index', { pattern: 'teclado', offset: 0, max: 5 });
+    expect(found.rows).toHaveLength(1);
+  });
+
+  it('a dialog form: first focus on its first field, Escape asks first when something was typed', async () => {
+    await goAway(`${app.baseUrl}/#/backOffice/secuenciasConfig`);
+    await page.getByRole('heading', { name: 'Secuencias', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Agregar' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Secuencia' });
+    await dialog.waitFor();
+    await expect.poll(focusedName).toContain('nombre');
+    await page.keyboard.type('Remitos');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Cambios sin guardar' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Seguir editando' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await field(/^Nombre/, dialog).inputValue()).toBe('Remitos');
+    await page.keyboard.press('Escape');
+    await ask.getByRole('button', { name: 'Salir sin guardar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // nothing typed: Escape just closes
+    await page.getByRole('button', { name: 'Agregar' }).first().click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('the account cards: each empty field says it is required, a wrong current password is said on its field, an e-mail is kept', async () => {
+    await goAway(`${app.baseUrl}/#/workspacedashboard`);
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('El campo Contraseña actual es obligatorio').waitFor();
+    await page.getByText('El campo Nueva contraseña es obligatorio').waitFor();
+    await page.getByText('El campo Confirmar contraseña es obligatorio').waitFor();
+
+    await page.getByLabel(/^Contraseña actual/).fill('not-the-password');
+    await page.getByLabel(/^Nueva contraseña/).fill('Otra-clave-9');
+    await page.getByLabel(/^Confirmar contraseña/).fill('Otra-clave-9');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('La contraseña actual no es correcta.').first().waitFor();
+    expect(await page.getByLabel(/^Contraseña actual/).getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByRole('textbox', { name: /^Correo electrónico/ }).fill('jefa@example.com');
+    await page.getByLabel(/^Su contraseña, para confirmar/).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Guardar correo' }).click();
+    await page.getByText('Su correo electrónico fue guardado.').waitFor();
+    expect((await post('user/account', {})).email).toBe('jefa@example.com');
+    expect(pageErrors).toEqual([]);
+  });
+});
