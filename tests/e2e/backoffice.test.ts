@@ -88,7 +88,8 @@ describe('back office master data in the browser', () => {
     await field(/^Nombre de usuario/, usuario).fill('rosa');
     await usuario.getByLabel(/^Contraseña/).first().fill('Rosa-clave-22');
     await usuario.getByLabel(/^Confirmar contraseña/).first().fill('Rosa-clave-23');
-    await usuario.getByText('ROLE_USER', { exact: false }).first().click();
+    // roles by their names (issue 19): ROLE_USER reads "Usuario"
+    await usuario.getByRole('group', { name: 'Roles' }).getByText('Usuario', { exact: true }).click();
     await save();
     await page.getByText('La contraseña y su confirmación no coinciden.').first().waitFor();
     await usuario.getByLabel(/^Confirmar contraseña/).first().fill('Rosa-clave-22');
