@@ -91,6 +91,7 @@ export const ERROR_CODES = [
   'STOCK_NEGATIVO',
   'A_MEDIDA_SOLO_INGRESO',
   'UBICACION_CON_STOCK',
+  'REPORTE_SIN_CONSULTA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -129,6 +129,75 @@ describeBackends('reports', (backend) => {
     expect((await call('reportes/getReporteForExecById', {})).status).toBe(400);
   });
 
+  it('a built-in report: a query over the app\'s data, filtered by its parameters, grouped, measured, with totals', async () => {
+    const rubro = async (nombre: string) => (await ok('categoria/save', { tipo: 'rubro', nombre })).id;
+    const [herr, pint] = [await rubro('Herramientas'), await rubro('Pinturas')];
+    const art = (nombre: string, categoria: number | null, punto: number, activo = true) => ok('articulo/save', { nombre, categoria, punto_reposicion: punto, activo });
+    await art('Martillo', herr, 10);
+    await art('Pinza', herr, 5.5);
+    await art('Serrucho', herr, 100, false);
+    await art('Látex blanco', pint, 2.25);
+    await art('Sin rubro', null, 1);
+    const report = await ok('reportes/guardarReporte', {
+      id: null,
+      descripcion: 'Artículos por rubro',
+      clave: 'articulos_rubro',
+      contexto: 'dashboard',
+      parametros: [
+        { nombre: 'activos', tipo: 'booleano', defecto: 'true' },
+        { nombre: 'texto', tipo: 'texto' },
+      ],
+      consulta: {
+        entidad: 'articulo',
+        agrupar: 'categoria',
+        grafico: 'torta',
+        medidas: [{ funcion: 'count' }, { funcion: 'sum', campo: 'punto_reposicion' }, { funcion: 'avg', campo: 'punto_reposicion' }],
+        filtros: [
+          { campo: 'activo', operador: 'eq', parametro: 'activos' },
+          { campo: 'nombre', operador: 'contains', parametro: 'texto' },
+        ],
+      },
+    });
+    const result = await ok('reportes/datos', { id: report.id }, plain);
+    expect(result).toMatchObject({ entidad: 'articulo', agrupar: 'categoria', grafico: 'torta', truncado: false, params: { activos: 'true' } });
+    expect(result.medidas.map((m: { funcion: string }) => m.funcion)).toEqual(['count', 'sum', 'avg']);
+    const byLabel = Object.fromEntries(result.rows.map((r: any) => [r.etiqueta ?? r.grupo ?? '(none)', [r.m0, r.m1, r.m2]]));
+    expect(byLabel).toEqual({ Herramientas: ['2', '15.5', '7.75'], Pinturas: ['1', '2.25', '2.25'], '(none)': ['1', '1', '1'] });
+    expect(result.totales).toEqual({ m0: '4', m1: '18.75', m2: '4.6875' });
+    // the parameters filter: inactive ones, and a text
+    const inactive = await ok('reportes/datos', { id: report.id, params: { activos: 'false' } });
+    expect(inactive.rows).toMatchObject([{ etiqueta: 'Herramientas', m0: '1', m1: '100' }]);
+    expect((await ok('reportes/datos', { id: report.id, params: { texto: 'pin' } })).totales.m0).toBe('1');
+    expect((await call('reportes/datos', { id: report.id, params: { activos: 'tal vez' } })).status).toBe(400);
+    // an external report has no data; a query the metadata does not allow is refused when saved
+    expect(await call('reportes/datos', { id: ids.todos })).toMatchObject({ status: 400, body: { code: 'REPORTE_SIN_CONSULTA' } });
+    const bad = await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { entidad: 'articulo', agrupar: 'nope', intervalo: 'mes', medidas: [{ funcion: 'sum', campo: 'nombre' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['consulta.agrupar', 'consulta.intervalo', 'consulta.medidas.0.campo']);
+    expect((await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { entidad: 'usuario' } })).status).toBe(400);
+  });
+
+  it('a built-in report by time bucket; over a list the caller may not read it is refused', async () => {
+    const [{ id: art }] = await (srv.db as any).selectFrom('articulo').select('id').limit(1).execute();
+    await (srv.db as any).insertInto('cheque').values([
+      { articulo: art, ubicacion: 'C', estado: 'en_cartera', importe: '100.10', fecha_cobro: '2026-01-05', version: 1 },
+      { articulo: art, ubicacion: 'C', estado: 'en_cartera', importe: '200.20', fecha_cobro: '2026-01-31', version: 1 },
+      { articulo: art, ubicacion: 'C', estado: 'depositado', importe: '50', fecha_cobro: '2026-03-01', version: 1 },
+      { articulo: art, ubicacion: 'C', estado: 'depositado', importe: '7', fecha_cobro: null, version: 1 },
+    ] as any).execute();
+    const monthly = await ok('reportes/guardarReporte', {
+      id: null, descripcion: 'Cheques por mes', clave: 'cheques_mes', contexto: 'menurep',
+      parametros: [{ nombre: 'desde', tipo: 'fecha', defecto: '2026-01-01' }],
+      consulta: { entidad: 'cheque', agrupar: 'fecha_cobro', intervalo: 'mes', grafico: 'lineas', medidas: [{ funcion: 'sum', campo: 'importe' }], filtros: [{ campo: 'fecha_cobro', operador: 'gte', parametro: 'desde' }] },
+    });
+    const result = await ok('reportes/datos', { id: monthly.id });
+    expect(result.rows).toEqual([{ grupo: '2026-01-01', m0: '300.30' }, { grupo: '2026-03-01', m0: '50' }]);
+    expect((await ok('reportes/datos', { id: monthly.id, params: { desde: '2026-02-01' } })).rows).toEqual([{ grupo: '2026-03-01', m0: '50' }]);
+    const seq = await ok('reportes/guardarReporte', { id: null, descripcion: 'Secuencias', clave: 's', contexto: 'menurep', consulta: { entidad: 'secuencia' } });
+    expect((await call('reportes/datos', { id: seq.id }, plain)).status).toBe(403);
+    expect((await ok('reportes/datos', { id: seq.id })).rows).toHaveLength(1);
+  });
+
   it('borrarReporte: ADMIN only', async () => {
     expect((await call(`reportes/borrarReporte/${ids.registro}`, {}, plain)).status).toBe(403);
     expect(await ok(`reportes/borrarReporte/${ids.registro}`)).toEqual({ ok: true });

@@ -11,6 +11,8 @@
  * - `findById/{id}` -> the report; `findPuestosDeTrabajoByReporteId/{id}` -> [{id, nombre}]
  * - `getReporteForExecById` {id, objetoId?, contexto?, params?} -> {urlreporte, key, params} (engine/reports/link.ts
  *   builds the link); 400 with `params.<name>` when a value is missing or wrong
+ * - `datos` {id, objetoId?, params?} -> a built-in report's result (engine/reports/query.ts ReportResult, plus the
+ *   params used): 400 REPORTE_SIN_CONSULTA for an external report; 403 when the caller may not read its entity
  * - `guardarReporte` {id: null, ...} creates, {id, version?, ...} updates; `borrarReporte/{id}` deletes (ADMIN)
  *
  * Lists answer report summaries (./calls.ts). A report the caller's position may not see answers 403.
@@ -19,7 +21,10 @@ import { REPORT_CONTEXTS } from '../../../engine/reports/model';
 import { ROLES } from '../../../engine/roles';
 import { COMMON_FILTERS } from '../../../engine/list/query';
 import { defineEntityServer } from '../../documents/types';
-import { badRequest } from '../../http/api-error';
+import { ApiError, badRequest } from '../../http/api-error';
+import type { FieldError } from '../../../engine/errors';
+import { checkQuery, type ReportQuery } from '../../../engine/reports/query';
+import { runQuery } from './builtin';
 import { listQuery, rowFields } from '../list-routes';
 import { queryPage, whereOf } from '../list';
 import { menuEntries, reportFor, reportGroups, reportPositions, reportsWhere, runAnswer } from './calls';
@@ -30,9 +35,12 @@ const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 export default defineEntityServer({
   needs: ['descripcion', 'clave', 'contexto', 'actividad', 'orden', 'uri', 'grupo', 'objeto_id', 'puestos', 'parametros', 'consulta'],
   rowScope: visibleWhere,
-  validate({ doc }) {
-    const names = ((doc.parametros as { nombre?: string }[] | undefined) ?? []).map((p) => p.nombre);
-    return names.flatMap((n, i) => (names.indexOf(n) < i ? [{ field: `parametros.${i}.nombre`, code: 'unique' as const }] : []));
+  validate({ doc, ctx }) {
+    const names = ((doc.parametros as { nombre?: string }[] | undefined) ?? []).map((p) => p.nombre ?? '');
+    const errors: FieldError[] = names.flatMap((n, i) => (names.indexOf(n) < i ? [{ field: `parametros.${i}.nombre`, code: 'unique' as const }] : []));
+    const query = doc.consulta as ReportQuery | null | undefined;
+    if (query) errors.push(...checkQuery(query, ctx.docs.entities().find((e) => e.name === query.entidad), names));
+    return errors;
   },
   actions: {
     reportesIndex: {
@@ -111,6 +119,22 @@ export default defineEntityServer({
       },
       async run({ ctx, body }) {
         return runAnswer(await reportFor(ctx, body.id), body);
+      },
+    },
+    datos: {
+      scope: 'entity',
+      path: 'reportes/datos',
+      read: true,
+      body: {
+        type: 'object',
+        required: ['id'],
+        properties: { id: ID, objetoId: { type: ['integer', 'string', 'null'], maxLength: 60 }, params: { type: 'object', maxProperties: 50 } },
+      },
+      async run({ ctx, body }) {
+        const record = await reportFor(ctx, body.id);
+        if (!record.consulta) throw new ApiError(400, 'REPORTE_SIN_CONSULTA');
+        const run = runAnswer(record, body);
+        return { ...(await runQuery(ctx, record.consulta as ReportQuery, run.params)), params: run.params };
       },
     },
     guardarReporte: {

@@ -1,0 +1,106 @@
+/**
+ * Runs a built-in report's query (engine/reports/query.ts) for a caller: only over an entity the caller may
+ * read, within the rows its module lets them see (rowScope), with names from the metadata only and values as
+ * parameters. Groups come sorted by their value (empty last), at most MAX_GROUPS; totals are measured over
+ * every matching row.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { labelText } from '../../../engine/metadata/label';
+import type { ResolvedEntity } from '../../../engine/metadata/resolve';
+import { measuresOf, queryFields, type QueryFieldKind, type ReportQuery, type ReportResult, type ReportRow, type TimeBucket } from '../../../engine/reports/query';
+import type { DocContext } from '../../documents/types';
+import { badRequest, forbidden } from '../../http/api-error';
+import { permits } from '../access';
+import { layoutOf } from '../layout';
+import { containsPattern, whereAll, type Where } from '../list';
+
+export const MAX_GROUPS = 500;
+const UNITS: Record<TimeBucket, string> = { dia: 'day', semana: 'week', mes: 'month', anio: 'year' };
+const OPS = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+/** A filter value as its field's type; null when it does not fit (a 400). */
+function typedValue(kind: QueryFieldKind, v: string): string | number | boolean | null {
+  if (kind === 'number' || kind === 'integer') return /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : null;
+  if (kind === 'boolean') return v === 'true' ? true : v === 'false' ? false : null;
+  return v;
+}
+
+function groupExpression(name: string, kind: QueryFieldKind, bucket: TimeBucket | null | undefined): RawBuilder<string | null> {
+  const ref = sql.ref(name);
+  if (!bucket) return sql`${ref}`;
+  const moment = kind === 'date' ? sql`cast(nullif(${ref}, '') as date)` : sql`${ref}`;
+  return sql`to_char(date_trunc(${sql.lit(UNITS[bucket])}, ${moment}), 'YYYY-MM-DD')`;
+}
+
+function measureExpression(m: { funcion: string; campo?: string | null }): RawBuilder<unknown> {
+  if (m.funcion === 'count') return m.campo ? sql`cast(count(${sql.ref(m.campo)}) as integer)` : sql`cast(count(*) as integer)`;
+  const ref = sql.ref(m.campo!);
+  return m.funcion === 'sum' ? sql`cast(sum(${ref}) as text)` : sql`cast(trim_scale(round(cast(avg(${ref}) as numeric), 4)) as text)`;
+}
+
+const asText = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : String(v));
+
+export async function runQuery(ctx: DocContext, query: ReportQuery, values: Record<string, string>): Promise<ReportResult> {
+  const entity: ResolvedEntity | undefined = ctx.docs.entities().find((e) => e.name === query.entidad);
+  if (!entity) throw badRequest('VALIDATION_FAILED', [{ field: 'consulta.entidad', code: 'enum' }]);
+  if (!permits(ctx.actor.roles, entity, 'read')) throw forbidden();
+  const fields = queryFields(entity);
+  const db = ctx.trx as Kysely<any>;
+  const wheres: Where[] = [];
+  for (const f of query.filtros ?? []) {
+    const raw = f.parametro ? values[f.parametro] : (f.valor ?? undefined);
+    if (raw == null || raw === '') continue; // a parameter left blank does not filter
+    const kind = fields.get(f.campo) ?? 'text';
+    if (f.operador === 'contains') {
+      wheres.push((eb) => eb(f.campo, 'ilike', containsPattern(raw)));
+      continue;
+    }
+    const v = typedValue(kind, raw);
+    if (v === null) throw badRequest('VALIDATION_FAILED', [{ field: f.parametro ? `params.${f.parametro}` : 'consulta.filtros', code: 'type' }]);
+    wheres.push((eb) => eb(f.campo, OPS[f.operador as keyof typeof OPS], v));
+  }
+  const scope = await ctx.docs.server(entity).rowScope?.(ctx);
+  if (scope) wheres.push(scope);
+  const table = layoutOf(entity).table;
+  const measures = measuresOf(query);
+  const selectMeasures = (q: any) => measures.reduce((acc, m, i) => acc.select(measureExpression(m).as(`m${i}`)), q);
+  const base = () => db.selectFrom(table).$if(wheres.length > 0, (q) => q.where(whereAll(wheres)));
+
+  const totalsRow = (await selectMeasures(base()).executeTakeFirst()) as Record<string, unknown> | undefined;
+  const totales = Object.fromEntries(measures.map((_, i) => [`m${i}`, asText(totalsRow?.[`m${i}`])]));
+  let rows: ReportRow[] = [];
+  let truncado = false;
+  if (query.agrupar) {
+    const g = groupExpression(query.agrupar, fields.get(query.agrupar) ?? 'text', query.intervalo);
+    const found = (await selectMeasures(base().select(g.as('grupo')))
+      .groupBy(g)
+      .orderBy(sql`1 asc nulls last`)
+      .limit(MAX_GROUPS + 1)
+      .execute()) as Record<string, unknown>[];
+    truncado = found.length > MAX_GROUPS;
+    rows = found.slice(0, MAX_GROUPS).map((r) => ({ grupo: asText(r.grupo), ...Object.fromEntries(measures.map((_, i) => [`m${i}`, asText(r[`m${i}`])])) }) as ReportRow);
+    rows = await withLabels(ctx, entity, query.agrupar, rows);
+  } else rows = [{ grupo: null, ...totales } as ReportRow];
+  return {
+    entidad: entity.name,
+    agrupar: query.agrupar ?? null,
+    intervalo: query.intervalo ?? null,
+    grafico: query.grafico ?? 'barras',
+    medidas: measures.map((m, i) => ({ key: `m${i}`, funcion: m.funcion, campo: m.campo ?? null })),
+    rows,
+    totales,
+    truncado,
+  };
+}
+
+/** A reference group shows the referenced row's label, not its id. */
+async function withLabels(ctx: DocContext, entity: ResolvedEntity, field: string, rows: ReportRow[]): Promise<ReportRow[]> {
+  const ref = entity.references.find((r) => r.site.kind === 'column' && r.site.field === field);
+  if (!ref) return rows;
+  const target = ctx.docs.entity(ref.entity);
+  const ids = rows.map((r) => Number(r.grupo)).filter((n) => Number.isInteger(n) && n > 0);
+  if (!ids.length) return rows;
+  const found = await (ctx.trx as Kysely<any>).selectFrom(layoutOf(target).table).select(['id', ...target.labelFields]).where('id', 'in', ids).execute();
+  const byId = new Map(found.map((f) => [String(f.id), labelText(f, target.labelFields)]));
+  return rows.map((r) => (r.grupo != null && byId.has(r.grupo) ? { ...r, etiqueta: byId.get(r.grupo) } : r));
+}
