@@ -25,8 +25,13 @@ export interface Config {
   mailPollMs: number;
   /** Signing key of access tokens; when unset one is generated and kept in the database. */
   jwtSecret?: string;
-  /** Base for links in mails; when unset, the origin of the request. */
+  /** Base for links in mails (password recovery); when unset, see allowedOrigins (server/http/link-origin.ts). */
   publicUrl?: string;
+  /**
+   * Without PUBLIC_URL: the request origins links in mails may start with (ALLOWED_ORIGINS, comma-separated);
+   * a request from another origin gets no mail (only this machine's own loopback origin is admitted besides).
+   */
+  allowedOrigins: string[];
   /** The built browser app, served at `/` when the folder exists. */
   staticDir: string;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
@@ -57,6 +62,7 @@ export const DEFAULT_CONFIG: Config = {
   mailPollMs: 5000,
   staticDir: 'dist',
   trustProxy: false,
+  allowedOrigins: [],
   loginLimits: { perUser: 5, perIp: 20, windowMinutes: 15 },
   schemasDir: 'schemas',
   eventAllowedHosts: [],
@@ -93,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: text(env.PUBLIC_URL)?.replace(/\/+$/, ''),
     staticDir: text(env.STATIC_DIR) ?? DEFAULT_CONFIG.staticDir,
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
+    allowedOrigins: (text(env.ALLOWED_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     schemasDir: text(env.SCHEMAS_DIR) ?? DEFAULT_CONFIG.schemasDir,
     eventAllowedHosts: (text(env.EVENT_ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     eventWorker: !/^(0|false|no)$/i.test(env.EVENT_WORKER ?? ''),

@@ -1,15 +1,17 @@
 /**
  * Password recovery: a mail with a single-use link (valid 1 hour), then the reset itself.
- * sendRecoveryEmail always answers 200, so it does not tell which users exist.
+ * sendRecoveryEmail always answers 200, so it does not tell which users exist; the link starts with PUBLIC_URL or
+ * an allowed origin only (../http/link-origin.ts), else 503 RECOVERY_UNAVAILABLE and a warning in the log.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { checkNewPassword } from '../../engine/password';
 import { hashPassword } from '../auth/password-hash';
 import { revokeAllOfUser } from '../auth/refresh-tokens';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import { findUserByEmail, findUserByUsername } from '../auth/users';
-import { badRequest } from '../http/api-error';
+import { ApiError, badRequest } from '../http/api-error';
+import { linkOrigin } from '../http/link-origin';
 import { preferredLang } from '../http/lang';
 import { enqueueMail } from '../mail/outbox';
 import { passwordRecoveryMail } from '../mail/templates';
@@ -38,15 +40,20 @@ const resetBody = {
   },
 } as const;
 
-function origin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
 export function passwordRecoveryRoutes(app: FastifyInstance, { db, config }: AppContext) {
   app.post<{ Body: { username?: string; email?: string } }>(
     '/passwordRecovery/sendRecoveryEmail',
     { schema: { body: sendBody }, config: { rateLimit: { max: 20, timeWindow: '15 minutes' } } },
     async (request) => {
+      // decided before any user is looked up: the answer tells nothing about who exists
+      const origin = linkOrigin(request, config);
+      if (!origin) {
+        request.log.warn(
+          { host: request.host },
+          'password recovery refused: PUBLIC_URL is unset and the request origin is not in ALLOWED_ORIGINS (a forged Host must not get a reset link)',
+        );
+        throw new ApiError(503, 'RECOVERY_UNAVAILABLE');
+      }
       const { username, email } = request.body;
       let user = username ? await findUserByUsername(db, username.trim()) : undefined;
       const byEmail = email ?? (username?.includes('@') ? username : undefined);
@@ -62,7 +69,7 @@ export function passwordRecoveryRoutes(app: FastifyInstance, { db, config }: App
       if (Number(recent.n) >= MAILS_PER_HOUR) return { ok: true };
 
       const token = newOpaqueToken();
-      const link = `${origin(request, config.publicUrl)}/#/auth/resetPassword/${token}`;
+      const link = `${origin}/#/auth/resetPassword/${token}`;
       const mail = passwordRecoveryMail(preferredLang(request.headers['accept-language']), user.email, user.username, link);
       const userId = user.id;
       await db.transaction().execute(async (trx) => {
