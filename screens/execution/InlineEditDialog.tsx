@@ -11,7 +11,7 @@ import { ApiError } from '../../engine/api/client';
 import type { StoredRecord } from '../../engine/api/entityApi';
 import type { FieldError } from '../../engine/errors';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
-import type { JsonSchema } from '../../engine/metadata/types';
+import type { JsonSchema, UiSchema } from '../../engine/metadata/types';
 import { Modal } from '../../widgets/Modal';
 import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
 import { showSuccess } from '../../widgets/toaster';
@@ -34,15 +34,15 @@ const FIELDS: Record<InlineKind, { entity: string; fields: string[] }> = {
   },
 };
 
+/**
+ * The entity with only `fields` shown. The schema stays whole: forms validate with validators compiled ahead
+ * from schemas/ (no code is generated in the browser); the other fields are hidden and never sent.
+ */
 function narrowed(base: ResolvedEntity, fields: string[]): ResolvedEntity {
-  const schema = base.schema as JsonSchema & { properties: Record<string, JsonSchema>; required?: string[] };
-  const properties = Object.fromEntries(fields.filter((f) => schema.properties[f]).map((f) => [f, schema.properties[f]]));
-  return {
-    ...base,
-    schema: { ...schema, properties, required: (schema.required ?? []).filter((f) => f in properties && f !== 'tipo') } as JsonSchema,
-    ui: { ...Object.fromEntries(Object.entries(base.ui).filter(([k]) => k in properties)), 'ui:order': fields.filter((f) => f in properties) },
-    children: base.children.filter((c) => fields.includes(c.name)),
-  };
+  const properties = Object.keys((base.schema as JsonSchema).properties ?? {});
+  const ui: UiSchema = { ...base.ui, 'ui:order': [...fields.filter((f) => properties.includes(f)), '*'] };
+  for (const f of properties) if (!fields.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:widget': 'hidden' };
+  return { ...base, ui };
 }
 
 export interface InlineEditDialogProps {
@@ -67,7 +67,7 @@ export function InlineEditDialog({ kind, actividad, id, onSaved, onClose }: Inli
     if (id === null) return;
     let live = true;
     recordCalls.inlineShow(kind, actividad, id).then(
-      (r) => live && setData(Object.fromEntries(spec.fields.filter((f) => r[f] !== undefined).map((f) => [f, r[f]]))),
+      (r) => live && setData(r),
       (e) => {
         if (e instanceof ApiError) reportFailure(e);
         if (live) onClose();
@@ -84,7 +84,8 @@ export function InlineEditDialog({ kind, actividad, id, onSaved, onClose }: Inli
     setSaving(true);
     setErrors([]);
     try {
-      const stored = await recordCalls.inlineEdit(kind, actividad, id, datos);
+      const shown = Object.fromEntries(spec.fields.filter((f) => datos[f] !== undefined).map((f) => [f, datos[f]]));
+      const stored = await recordCalls.inlineEdit(kind, actividad, id, shown);
       showSuccess(t('entity.saved'));
       onSaved(stored);
     } catch (e) {

@@ -1,0 +1,236 @@
+/**
+ * Executing activities (issues 11 and 12), the activity's modes in real Chromium: the activity's own list
+ * columns; a client and an article created from the record form where the activity's edit modes allow; save
+ * mode "a chosen one" (the record goes to the user picked); a move into a pre-assigning activity asks who gets
+ * it; a move out of an activity with open instructive tasks is refused in the dialog, naming them; a record
+ * made from its parent (more than remains is refused on its row, the parent then shows delivered and
+ * remaining); the stock location of an item picked under its row.
+ */
+import type { Kysely } from 'kysely';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startApp } from '../support/app';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { api, createUser } from '../support/server';
+import { seedTasks, TECH } from '../support/tasks-seed';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let tasks: Awaited<ReturnType<typeof seedTasks>>;
+const ids: Record<string, number> = {};
+const SELLER = { username: 'vendedora', password: 'Vende-pass1!' };
+let ok: (path: string, body?: unknown, token?: string) => Promise<any>;
+let seller = '';
+
+beforeAll(async () => {
+  app = await startApp();
+  tasks = await seedTasks(app.baseUrl, app.db as unknown as Kysely<any>, ADMIN_PASSWORD);
+  ok = tasks.ok;
+  const puesto = (await ok('puesto/save', { nombre: 'Ventas' })).id;
+  const proceso = (await ok('proceso/save', { titulo: 'Ventas' })).id;
+  const act = async (titulo: string, extra: object = {}) => (await ok('actividad/save', { proceso, titulo, puestos: [{ puesto }], ...extra })).id as number;
+  ids.entrega = await act('Entrega', { preasignar_usuario: 'preasignar' });
+  ids.parcial = await act('Entrega parcial');
+  ids.recepcion = await act('Recepción', { impacto_stock: 'ingreso' });
+  ids.pedido = await act('Pedido', {
+    edicion_cliente: 'ambos',
+    edicion_articulo: 'solo_crear',
+    modo_guardado: 'elegido',
+    hijas: [{ actividad: ids.parcial }],
+    columnas: [{ campo: 'numero' }, { campo: 'total' }, { campo: 'cliente' }],
+  });
+  const node = (clave: string, actividad: number) => ({ clave, tipo: 'actividad', actividad });
+  ids.flujo = (
+    await ok('flujo/save', {
+      nombre: 'Ventas',
+      nodos: [{ clave: 'i', tipo: 'inicio' }, node('pedido', ids.pedido), node('entrega', ids.entrega), node('parcial', ids.parcial), node('recepcion', ids.recepcion), { clave: 'f', tipo: 'fin' }],
+      conexiones: [
+        { desde: 'i', hacia: 'pedido' },
+        { desde: 'pedido', hacia: 'entrega' },
+        { desde: 'entrega', hacia: 'f' },
+        { desde: 'i', hacia: 'parcial' },
+        { desde: 'parcial', hacia: 'f' },
+        { desde: 'i', hacia: 'recepcion' },
+        { desde: 'recepcion', hacia: 'f' },
+      ],
+    })
+  ).id;
+  await ok(`flujo/verify/${ids.flujo}`);
+  ids.clavo = (await ok('articulo/save', { nombre: 'Clavo', codigo_interno: 'CLA-1', alicuota_iva: 21, ubicaciones: [{ nombre: 'Depósito' }, { nombre: 'Local' }] })).id;
+  for (const username of [SELLER.username, 'otra']) {
+    const party = await ok('perfil/save', { nombre: username, tipo: 'empleados', empleado: { puesto } });
+    ids[username] = await createUser(app.db, { username, password: SELLER.password, roles: ['ROLE_USER'], perfilid: party.id });
+  }
+  seller = (await api(app.baseUrl).login(SELLER.username, SELLER.password)).access_token;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function signedIn(user: { username: string; password: string }) {
+  const { page, context } = await newPage(browser.browser, app.baseUrl);
+  await loginAs(page, user.username, user.password);
+  await page.getByRole('heading', { name: `Hola, ${user.username}` }).waitFor();
+  return { page, context };
+}
+
+const order = (extra: object = {}) =>
+  ok('registro/save', { flujo: ids.flujo, actividad: ids.pedido, fecha: '2026-11-20', asignar_a: ids.vendedora, items: [{ articulo: ids.clavo, cantidad: 10, precio_unitario: 2 }], ...extra }, seller);
+
+async function pickArticle(page: Page, n: number, text: string, option: RegExp) {
+  await page.getByRole('combobox', { name: `Artículo, ítem ${n}` }).focus();
+  await page.keyboard.type(text);
+  await page.getByRole('option', { name: option }).waitFor();
+  await page.getByRole('option', { name: option }).click();
+}
+
+describe('the activity’s modes on the execution screen', () => {
+  it('the record list shows the activity’s own columns, in its order', async () => {
+    await order();
+    const { page, context } = await signedIn(SELLER);
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}`);
+      await page.getByRole('heading', { name: 'Pedido', level: 1 }).waitFor();
+      await page.getByRole('columnheader', { name: /Total/ }).first().waitFor();
+      const headers = (await page.getByRole('columnheader').allTextContents()).map((h) => h.trim()).filter((h) => /^(Número|Total|Cliente|Estado|Fecha)/.test(h));
+      expect(headers.map((h) => h.replace(/[^A-Za-zÁÉÍÓÚáéíóúñ].*$/, ''))).toEqual(['Número', 'Total', 'Cliente']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a seller creates a client and an article from the record form, and saves the record for the user she picks', async () => {
+    const { page, context } = await signedIn(SELLER);
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/create`);
+      await page.getByRole('heading', { name: 'Nuevo registro · Pedido', level: 1 }).waitFor();
+      // update of clients is allowed too, but there is no client to update yet
+      expect(await page.getByRole('button', { name: 'Editar cliente' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Nuevo cliente' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nuevo cliente' });
+      await dialog.getByRole('textbox', { name: /^Razón social/ }).fill('Corralón Oeste');
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByRole('combobox', { name: /^Cliente/ }).inputValue()).toMatch(/Corralón Oeste/);
+      await page.getByRole('button', { name: 'Editar cliente' }).waitFor();
+
+      // articles may only be created here
+      await pickArticle(page, 1, 'CLA', /CLA-1 · Clavo/);
+      await page.getByRole('textbox', { name: 'Cantidad, ítem 1' }).fill('3');
+      await page.getByRole('textbox', { name: 'Precio unitario, ítem 1' }).fill('2');
+      expect(await page.getByRole('button', { name: /^Editar el artículo/ }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Nuevo artículo' }).click();
+      const articleDialog = page.getByRole('dialog', { name: 'Nuevo artículo' });
+      await articleDialog.getByRole('textbox', { name: /^Nombre/ }).fill('Arandela');
+      await articleDialog.getByRole('button', { name: 'Guardar' }).click();
+      await articleDialog.waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByRole('combobox', { name: 'Artículo, ítem 2' }).inputValue()).toBe('Arandela');
+      await page.getByRole('textbox', { name: 'Cantidad, ítem 2' }).fill('1');
+      await page.getByRole('textbox', { name: 'Precio unitario, ítem 2' }).fill('5');
+
+      // save mode "a chosen one": the record goes to the user picked
+      await page.getByRole('combobox', { name: 'Asignar a' }).selectOption({ label: 'otra' });
+      await page.keyboard.press('Control+s');
+      await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+      await page.getByText('Lo tiene tomado otra.').waitFor();
+      const id = Number(page.url().split('/').pop());
+      const stored = await ok(`registro/show/${id}`);
+      const client = await ok(`perfil/show/${stored.cliente}`);
+      expect(client).toMatchObject({ razon_social: 'Corralón Oeste', tipo: 'clientes' });
+      // 3 × 2 + 21 % VAT, and the new article (no VAT rate) 1 × 5
+      expect(stored).toMatchObject({ asignado_nombre: 'otra', total: 12.26 });
+      expect(stored.items).toHaveLength(2);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moving into an activity that pre-assigns asks who gets the record', async () => {
+    const r = await order();
+    const { page, context } = await signedIn(SELLER);
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/${r.id}`);
+      await page.getByRole('heading', { name: `Registro ${r.numero} · Pedido`, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Mover', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Mover el registro' });
+      await dialog.getByRole('button', { name: 'Entrega' }).click();
+      await dialog.getByRole('combobox', { name: 'Quién lo recibe en Entrega' }).selectOption({ label: 'otra' });
+      await dialog.getByRole('button', { name: 'Mover y asignar' }).click();
+      await page.getByText('Registro movido a Entrega.').waitFor();
+      expect(await ok(`registro/show/${r.id}`)).toMatchObject({ actividad: ids.entrega, asignado_nombre: 'otra' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moving on with open instructive tasks is refused in the dialog, with its text and the open tasks', async () => {
+    const { page, context } = await signedIn(TECH);
+    try {
+      const r = tasks.registros[0];
+      await page.goto(`${app.baseUrl}/#/execution/${tasks.flujo}/${tasks.instalacion}/${r.id}`);
+      await page.getByRole('heading', { name: `Registro ${r.numero} · Instalación`, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Mover', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Mover el registro' });
+      await dialog.getByRole('button', { name: 'Cierre' }).click();
+      const alert = dialog.getByRole('alert');
+      await alert.getByText('Primero deben cerrarse todas las tareas de los instructivos asociados.').waitFor();
+      expect(await alert.textContent()).toContain('REQUIERE_CERRAR_TAREAS_INSTRUCTIVO');
+      expect((await alert.getByRole('listitem').allTextContents()).sort()).toEqual(['Instalar', 'Limpiar', 'Medir', 'Probar']);
+      expect((await ok(`registro/show/${r.id}`)).actividad).toBe(tasks.instalacion);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a record made from its parent: more than remains is refused on its row; the parent then shows delivered and remaining', async () => {
+    const parent = await order();
+    const { page, context } = await signedIn(SELLER);
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/${parent.id}`);
+      await page.getByRole('heading', { name: `Registro ${parent.numero} · Pedido`, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Crear registro hijo' }).click();
+      const dialog = page.getByRole('dialog', { name: `Registro hijo de ${parent.numero}` });
+      const take = dialog.getByRole('textbox', { name: 'A tomar de CLA-1 · Clavo (ítem 1)' });
+      expect(await take.inputValue()).toBe('10');
+      await take.fill('12');
+      await dialog.getByRole('button', { name: 'Crear registro' }).click();
+      await dialog.getByRole('alert').getByText('La cantidad supera lo que queda del registro padre.').waitFor();
+      await take.fill('4');
+      await dialog.getByRole('button', { name: 'Crear registro' }).click();
+      await page.getByRole('heading', { name: /· Entrega parcial$/, level: 1 }).waitFor();
+      const child = await ok(`registro/show/${Number(page.url().split('/').pop())}`);
+      expect(child).toMatchObject({ padre: parent.id, actividad: ids.parcial, items: [expect.objectContaining({ cantidad: 4 })] });
+
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/${parent.id}`);
+      const deliveries = page.getByRole('table', { name: 'Entregas' });
+      await deliveries.waitFor();
+      expect((await deliveries.getByRole('row').nth(1).getByRole('cell').allTextContents()).slice(1)).toEqual(['10', '4', '6']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an item of a receipt is stocked at the location picked under its row', async () => {
+    const { page, context } = await signedIn(SELLER);
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.recepcion}/create`);
+      await page.getByRole('heading', { name: 'Nuevo registro · Recepción', level: 1 }).waitFor();
+      await pickArticle(page, 1, 'CLA', /CLA-1 · Clavo/);
+      await page.getByRole('textbox', { name: 'Cantidad, ítem 1' }).fill('5');
+      await page.getByRole('textbox', { name: 'Precio unitario, ítem 1' }).fill('1');
+      const location = page.getByRole('group', { name: 'Datos del ítem 1' }).getByRole('combobox', { name: 'Ubicación (ítem 1)' });
+      expect(await location.inputValue()).toBe('Depósito');
+      await location.selectOption('Local');
+      await page.keyboard.press('Control+s');
+      await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+      const stored = await ok(`registro/show/${Number(page.url().split('/').pop())}`);
+      expect(stored.items[0]).toMatchObject({ ubicacion: 'Local', cantidad: 5 });
+      const article = await ok(`articulo/show/${ids.clavo}`);
+      expect(article.ubicaciones.find((u: { nombre: string }) => u.nombre === 'Local')).toMatchObject({ cantidad_actual: 5 });
+    } finally {
+      await context.close();
+    }
+  });
+});
