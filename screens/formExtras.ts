@@ -13,4 +13,6 @@ export interface FormExtraProps {
 
 export const formExtras: Record<string, LazyExoticComponent<ComponentType<FormExtraProps>>> = {
   articulo: lazy(() => import('./stock/StockAdjust')),
+  evento: lazy(() => import('./events/RotateSecret')),
+  evento_entrega: lazy(() => import('./events/ReplayDelivery')),
 };

@@ -111,7 +111,11 @@ async function seed() {
       { desde: 'n3', hacia: 'n4' },
     ],
   });
+  // an event subscription: the sequence saved next queues its first delivery (the delivery log's sample)
+  await save('evento', { nombre: 'ERP', origen: 'secuencia', uri: 'https://hooks.example.com/flujos' });
   await save('secuencia', { nombre: 'Remitos', prefijo: 'R-', relleno_ceros: 6, proximo_valor: 1 });
+  const entrega = (await client.post('/api/evento_entrega/index', { max: 1 }, token)).body?.rows?.[0];
+  if (entrega) records.set('evento_entrega', entrega.id);
   await save('empresa', { nombre: 'Mi empresa', razon_social: 'Mi Empresa S.A.', condicion_iva: 'responsable_inscripto' });
   // a current instructive with tasks, and a record that got them (the task area, the planning, their forms)
   const tasks = await seedTasks(app.baseUrl, app.db as never, ADMIN_PASSWORD);

@@ -1,0 +1,71 @@
+/**
+ * A subscription's "New secret" (issue 15): asks the server for a new signing secret (`evento/rotarSecreto`) and
+ * shows it once, to be copied into the receiver; the old secret stops working at once. The server never shows a
+ * secret again (docs/events.md).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Code, Stack, Text } from '@chakra-ui/react';
+import { Modal } from '../../widgets/Modal';
+import { api } from '../app/session';
+import type { FormExtraProps } from '../formExtras';
+
+export default function RotateSecret({ id }: FormExtraProps) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const close = () => {
+    setAsking(false);
+    setSecret(null);
+  };
+
+  const rotate = async () => {
+    setBusy(true);
+    try {
+      const reply = await api.post<{ secreto: string }>(`evento/rotarSecreto/${encodeURIComponent(String(id))}`, {});
+      setSecret(reply.secreto);
+    } catch {
+      // the client showed the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={() => setAsking(true)}>
+        {t('events.rotate')}
+      </Button>
+      {asking && (
+        <Modal
+          open
+          onClose={close}
+          title={t('events.rotateTitle')}
+          footer={
+            secret ? (
+              <Button type="button" onClick={close}>
+                {t('events.done')}
+              </Button>
+            ) : (
+              <Button type="button" loading={busy} onClick={() => void rotate()}>
+                {t('events.rotateConfirm')}
+              </Button>
+            )
+          }
+        >
+          {secret ? (
+            <Stack gap="3">
+              <Text>{t('events.secretOnce')}</Text>
+              <Code data-testid="event-secret" p="2" wordBreak="break-all" userSelect="all">
+                {secret}
+              </Code>
+            </Stack>
+          ) : (
+            <Text>{t('events.rotateWarning')}</Text>
+          )}
+        </Modal>
+      )}
+    </>
+  );
+}

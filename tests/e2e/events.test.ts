@@ -1,0 +1,84 @@
+/**
+ * Events in the browser (issue 15): an admin subscribes a real local receiver at /backOffice/eventosConfig, gets
+ * a signing secret shown once, sees the delivery of a write in the delivery log with its debug detail (request and
+ * answer), and replays it; the receiver verifies both signatures. English texts too.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startApp } from '../support/app';
+import { signedInPage } from '../support/browser';
+import { startReceiver, type Receiver } from '../support/receiver';
+import { api } from '../support/server';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let session: Awaited<ReturnType<typeof signedInPage>>;
+let page: Page;
+let rx: Receiver;
+
+beforeAll(async () => {
+  rx = await startReceiver();
+  app = await startApp({ eventAllowedHosts: ['127.0.0.1'], eventPollMs: 100, eventTimeoutMs: 3000, eventRetryBaseMs: 200, eventRetryMaxMs: 500 });
+  session = await signedInPage(app.baseUrl, 'admin', ADMIN_PASSWORD);
+  page = session.page;
+});
+afterAll(async () => {
+  await session?.close();
+  await app?.close();
+  await rx?.close();
+});
+
+const field = (name: RegExp) => page.getByRole('textbox', { name }).first();
+
+describe('events in the browser', () => {
+  it('an admin subscribes a receiver, sees the delivery and its detail, and replays it', async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/eventosConfig`);
+    await page.getByRole('heading', { name: 'Eventos', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Agregar' }).first().click();
+    await page.waitForURL(/#\/backOffice\/eventosConfig\/create$/);
+    await field(/^Nombre/).fill('Receptor de prueba');
+    await field(/^Origen/).fill('secuencia');
+    await field(/^URI del web hook/).fill('http://10.0.0.1/hook');
+    // the label toggles the (visually hidden) checkbox input
+    await page.getByText('Depuración', { exact: true }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: /^Depuración/ }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    // a private address is refused with its text
+    await page.getByText('La URI del web hook apunta a una dirección privada').first().waitFor();
+    await field(/^URI del web hook/).fill(rx.url);
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    await page.waitForURL(/#\/backOffice\/eventosConfig$/);
+
+    await page.getByRole('button', { name: 'Editar Receptor de prueba' }).click();
+    await page.getByRole('button', { name: 'Nuevo secreto' }).click();
+    await page.getByRole('button', { name: 'Generar' }).click();
+    rx.secret = (await page.getByTestId('event-secret').textContent()) ?? '';
+    expect(rx.secret).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Listo' }).click();
+
+    const client = api(app.baseUrl);
+    const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+    expect((await client.post('/api/secuencia/save', { nombre: 'facturas', proximo_valor: 1 }, token)).status).toBe(200);
+    await expect.poll(() => rx.acknowledged().length, { timeout: 20_000 }).toBe(1);
+
+    // the subscription's form lists its deliveries
+    await page.reload();
+    const deliveries = page.getByRole('region', { name: 'Entregas' }).or(page.locator('section', { hasText: 'Entregas' })).first();
+    await expect.poll(() => deliveries.getByRole('row').filter({ hasText: 'Entregado' }).count(), { timeout: 20_000 }).toBe(1);
+
+    // the delivery log: filter, open the delivery, see the exchange, replay it
+    await page.goto(`${app.baseUrl}/#/backOffice/eventosEntregas`);
+    await page.getByRole('heading', { name: 'Entregas de eventos', level: 1 }).waitFor();
+    // rows are named by their first column, the date
+    await page.getByRole('button', { name: /^Ver / }).first().click();
+    await page.getByRole('heading', { name: 'Entrega de evento', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: /^Cuerpo de la respuesta/ }).inputValue()).toBe('thanks');
+    expect(await page.getByRole('textbox', { name: /^Cuerpo enviado/ }).inputValue()).toContain('"entity":"secuencia"');
+    await page.getByRole('button', { name: 'Reenviar' }).click();
+    await page.getByText(/Reenvío encolado \(entrega \d+\)/).waitFor();
+    await expect.poll(() => rx.acknowledged().length, { timeout: 20_000 }).toBe(2);
+    expect(rx.received.every((r) => r.verified)).toBe(true);
+    const [first, again] = rx.acknowledged();
+    expect(again.deliveryId).not.toBe(first.deliveryId);
+    expect(again.body.data).toEqual(first.body.data);
+  });
+});
