@@ -198,6 +198,16 @@ describeBackends('reports', (backend) => {
     expect((await ok('reportes/datos', { id: seq.id })).rows).toHaveLength(1);
   });
 
+  it('the dashboard tiles: low stock, records held by me, open records per activity', async () => {
+    const low = await ok('reportes/tablero', { tile: 'stockBajo' }, plain);
+    // active articles with a restock point and nothing on hand, most short first (Serrucho is inactive)
+    expect(low.rows.map((r: { nombre: string }) => r.nombre)).toEqual(['Martillo', 'Pinza', 'Látex blanco', 'Sin rubro']);
+    expect(low).toMatchObject({ total: 4, rows: [{ en_mano: '0', punto_reposicion: 10 }] });
+    expect(await ok('reportes/tablero', { tile: 'misRegistros' }, plain)).toEqual({ total: 0, rows: [] });
+    expect(await ok('reportes/tablero', { tile: 'registrosPorActividad' }, plain)).toEqual({ total: 0, rows: [] });
+    expect((await call('reportes/tablero', { tile: 'otro' })).status).toBe(400);
+  });
+
   it('borrarReporte: ADMIN only', async () => {
     expect((await call(`reportes/borrarReporte/${ids.registro}`, {}, plain)).status).toBe(403);
     expect(await ok(`reportes/borrarReporte/${ids.registro}`)).toEqual({ ok: true });

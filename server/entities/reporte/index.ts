@@ -15,6 +15,8 @@
  *   params used): 400 REPORTE_SIN_CONSULTA for an external report; 403 when the caller may not read its entity
  * - `guardarReporte` {id: null, ...} creates, {id, version?, ...} updates; `borrarReporte/{id}` deletes (ADMIN)
  *
+ * - `tablero` {tile}: the dashboard's own tiles (./dashboard.ts)
+ *
  * Lists answer report summaries (./calls.ts). A report the caller's position may not see answers 403.
  */
 import { REPORT_CONTEXTS } from '../../../engine/reports/model';
@@ -25,6 +27,7 @@ import { ApiError, badRequest } from '../../http/api-error';
 import type { FieldError } from '../../../engine/errors';
 import { checkQuery, type ReportQuery } from '../../../engine/reports/query';
 import { runQuery } from './builtin';
+import { tablero } from './dashboard';
 import { listQuery, rowFields } from '../list-routes';
 import { queryPage, whereOf } from '../list';
 import { menuEntries, reportFor, reportGroups, reportPositions, reportsWhere, runAnswer } from './calls';
@@ -43,6 +46,7 @@ export default defineEntityServer({
     return errors;
   },
   actions: {
+    tablero,
     reportesIndex: {
       scope: 'entity',
       path: 'reportes/index',
