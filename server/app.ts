@@ -24,6 +24,8 @@ import { serveStatic } from './http/static';
 import { saveAllowedHosts } from './events/settings';
 import { eventWorkerOptions, startEventDelivery, type EventDelivery } from './events/worker';
 import { startMailDelivery, type MailDelivery } from './mail/delivery';
+import { setBillingRuntime } from './entities/factura/runtime';
+import { startBillingWorker, type BillingWorker } from './entities/factura/worker';
 import type { AppContext } from './routes/context';
 import { auditRoutes } from './routes/audit';
 import { passwordRecoveryRoutes } from './routes/password-recovery';
@@ -41,6 +43,8 @@ export interface ServerHandle {
   config: Config;
   /** The document service: every entity read and write from code (server/documents). */
   docs: Documents;
+  /** The electronic invoicing worker (server/entities/factura/worker.ts). */
+  billing: BillingWorker;
   /** Stops the mail and web hook loops, closes the HTTP server (in-flight requests finish) and the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -64,6 +68,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
   const db = await connect(config, (err) => app.log.error({ err }, 'idle database connection failed'));
   let mail: MailDelivery | null = null;
   let events: EventDelivery | null = null;
+  let billing: BillingWorker | null = null;
   const upkeep = config.databaseUrl ? noUpkeep : embeddedUpkeep(db as unknown as Kysely<any>, app.log);
   const docs = createDocuments({ db: db as unknown as Kysely<any>, registry: entities, servers: entities.servers, rules: entities.rules, upkeep });
   let closing: Promise<void> | undefined;
@@ -72,6 +77,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
       await app.close();
       await mail?.stop();
       await events?.stop();
+      await billing?.stop();
       await upkeep.stop();
       await db.destroy();
     })());
@@ -82,6 +88,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     await syncEntities(db, entities, docs, app.log);
     await saveAllowedHosts(db, config.eventAllowedHosts);
     if (config.jwtSecret && config.jwtSecret.length < 32) app.log.warn('JWT_SECRET is shorter than 32 characters');
+    billing = startBillingWorker({ db: db as unknown as Kysely<any>, docs, config, log: app.log });
+    setBillingRuntime(docs, { config, kick: billing.kick });
     const tokens = accessTokens(await loadJwtSecret(db, config.jwtSecret));
     const ctx: AppContext = { db, config, tokens };
 
@@ -123,5 +131,5 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     await close().catch(() => {});
     throw err;
   }
-  return { app, db, config, docs, close };
+  return { app, db, config, docs, billing: billing!, close };
 }

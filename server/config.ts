@@ -52,6 +52,16 @@ export interface Config {
   eventRetryBaseMs: number;
   eventRetryMaxMs: number;
   eventMaxAgeMs: number;
+  /** Electronic invoicing (server/entities/factura): the key the certificate's private key is encrypted with; without it no key can be uploaded. */
+  billingKey?: string;
+  /** Other addresses for the tax authority's services than the official ones (a test fake, a proxy). */
+  afipWsaaUrl?: string;
+  afipWsfeUrl?: string;
+  /** How long a call to the tax authority may take, in ms. */
+  afipTimeoutMs: number;
+  /** How often the invoicing worker looks for pending invoices, in ms; and how long it holds one it took, in s. */
+  billingPollMs: number;
+  billingLeaseSeconds: number;
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -72,6 +82,9 @@ export const DEFAULT_CONFIG: Config = {
   eventRetryBaseMs: 10_000,
   eventRetryMaxMs: 6 * 3600_000,
   eventMaxAgeMs: 3 * 24 * 3600_000,
+  afipTimeoutMs: 30_000,
+  billingPollMs: 5000,
+  billingLeaseSeconds: 120,
 };
 
 const text = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
@@ -105,5 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventWorker: !/^(0|false|no)$/i.test(env.EVENT_WORKER ?? ''),
     eventPollMs: positive(env.EVENT_POLL_MS, DEFAULT_CONFIG.eventPollMs),
     eventTimeoutMs: positive(env.EVENT_TIMEOUT_MS, DEFAULT_CONFIG.eventTimeoutMs),
+    billingKey: text(env.BILLING_KEY),
+    afipWsaaUrl: text(env.AFIP_WSAA_URL),
+    afipWsfeUrl: text(env.AFIP_WSFE_URL),
+    afipTimeoutMs: Number(text(env.AFIP_TIMEOUT_MS) ?? DEFAULT_CONFIG.afipTimeoutMs),
+    billingPollMs: Number(text(env.BILLING_POLL_MS) ?? DEFAULT_CONFIG.billingPollMs),
+    billingLeaseSeconds: Number(text(env.BILLING_LEASE_SECONDS) ?? DEFAULT_CONFIG.billingLeaseSeconds),
   };
 }

@@ -33,11 +33,12 @@ export interface DocumentsOptions {
 
 const newUnit = (): UnitOfWork => ({ audit: [], touched: new Map(), depth: 0, savepoints: 0 });
 
-/** An action's body as the audit log and outbox keep it: an uploaded file as its name, type and size. */
-function loggable(body: unknown): unknown {
+/** An action's body as the audit log and outbox keep it: an uploaded file as its name, type and size; a secret field as its size. */
+function loggable(body: unknown, secret: readonly string[] = []): unknown {
   if (!body || typeof body !== 'object') return body;
   return Object.fromEntries(
     Object.entries(body as Record<string, unknown>).map(([k, v]) => {
+      if (secret.includes(k)) return [k, { secret: true, bytes: String(v ?? '').length }];
       const file = v as { name?: unknown; type?: unknown; data?: unknown } | null;
       return [k, file && Buffer.isBuffer(file.data) ? { name: file.name, type: file.type, bytes: file.data.length } : v];
     }),
@@ -134,7 +135,7 @@ export function createDocuments({ db, registry, servers, rules = new Map(), upke
         const result = await spec.run({ entity: e, ctx, body: input, id, record });
         if (!spec.read) {
           const after = record ? await loadRecord(ctx.trx, e, record.id) : null;
-          await notify({ entity: e, action: name, id: record?.id ?? null, record: after, previous: record ?? null, body: loggable(input), ctx });
+          await notify({ entity: e, action: name, id: record?.id ?? null, record: after, previous: record ?? null, body: loggable(input, spec.secret), ctx });
         }
         return result;
       };

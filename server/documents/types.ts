@@ -134,6 +134,8 @@ export interface ActionSpec<B = any> {
   findId?(ctx: DocContext, raw: string): Promise<number>;
   /** Largest body accepted, in bytes (default 64 kB). */
   bodyLimit?: number;
+  /** Body fields the audit log and the outbox keep only as their size (a private key). */
+  secret?: readonly string[];
   /**
    * A multipart call with one file: the body is its other fields (as texts) plus `file`. Over `maxBytes`
    * answers 413 FILEUPLOAD_TOO_BIG, a name of `maxName` characters or more 400 name_too_long.

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voucherAmounts } from '../../engine/billing/amounts';
-import { AfipFault, AfipUnreachable } from '../../server/billing/soap';
-import { loginCms, loginTicketRequest, signTra } from '../../server/billing/wsaa';
-import { wsfeClient, type Auth, type VoucherRequest } from '../../server/billing/wsfe';
+import { AfipFault, AfipUnreachable } from '../../server/entities/factura/afip/soap';
+import { loginCms, loginTicketRequest, signTra } from '../../server/entities/factura/afip/wsaa';
+import { wsfeClient, type Auth, type VoucherRequest } from '../../server/entities/factura/afip/wsfe';
 import { issueCert, makeCa, type TestCa } from '../support/afip/certs';
 import { startFakeAfip, type FakeAfip } from '../support/afip/fake';
 

@@ -3,7 +3,7 @@
  * envelope with the Auth block (token, sign, the company's CUIT) and its answer read into plain objects.
  * Errors (Errors/Err) and observations (Observaciones/Obs) are kept with their codes and AFIP's messages.
  */
-import type { VoucherAmounts } from '../../engine/billing/amounts';
+import type { VoucherAmounts } from '../../../../engine/billing/amounts';
 import { many, soapCall, xmlEscape } from './soap';
 
 const NS = 'http://ar.gov.afip.dif.FEV1/';

@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import forge from 'node-forge';
-import { argentinaDateTime } from '../../engine/billing/dates';
+import { argentinaDateTime } from '../../../../engine/billing/dates';
 import { parseXml, soapCall, xmlEscape } from './soap';
 
 export interface LoginTicket {

@@ -1,0 +1,60 @@
+/**
+ * Invoices and notes of records (spec §3 invoice; issue 16), written by the server only: `registro/facturar/{id}`
+ * `{tipo?: factura | nota_credito | nota_debito, punto_venta?}` queues one (./issue.ts) — whoever may
+ * work in the record's activity; the worker (./worker.ts) gets its CAE after commit. Listed at
+ * /backOffice/facturas and `factura/index` (filter `registro`); `factura/pdf/{id}` prints an issued one with its
+ * QR (./pdf.ts). AFIP's observations are part of the shown record; the frozen request is not.
+ */
+import { isKnownAfipCode } from '../../../engine/billing/afipCodes';
+import { qrUrl } from '../../../engine/billing/qr';
+import { billingRuntime } from './runtime';
+import { queueVoucher, type IssueBody } from './issue';
+import { noteInvoice, withoutRequest } from './record';
+import { invoicePdf } from './pdf';
+import { INVOICE_TABLES } from './tables';
+import { defineEntityServer, FileReply } from '../../documents/types';
+
+const parsed = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+
+export default defineEntityServer({
+  coreTable: true,
+  tables: INVOICE_TABLES,
+  needs: ['registro', 'estado', 'cae', 'numero', 'punto_venta'],
+  async present(record, ctx) {
+    const r = record as Record<string, any>;
+    const row = await ctx.trx.selectFrom('factura').select('observaciones').where('id', '=', r.id).executeTakeFirst();
+    const obs = (parsed(row?.observaciones ?? r.observaciones) ?? []) as { code: number; msg: string }[];
+    const qr =
+      r.estado === 'emitida' && r.cae
+        ? qrUrl({ fecha: r.fecha, cuit: Number(r.cuit_emisor), ptoVta: r.punto_venta, tipoCmp: r.cbte_tipo, nroCmp: r.numero, importe: Number(r.importe_total), moneda: r.moneda, ctz: Number(r.cotizacion), tipoDocRec: r.doc_tipo, nroDocRec: Number(r.doc_nro), codAut: Number(r.cae) })
+        : null;
+    return { ...withoutRequest(r), importe_total: Number(r.importe_total), cotizacion: Number(r.cotizacion), observaciones: obs.map((o) => ({ ...o, conocido: isKnownAfipCode(o.code) })), qr } as unknown as typeof record;
+  },
+  actions: {
+    facturar: {
+      scope: 'id',
+      path: 'registro/facturar',
+      body: {
+        type: 'object',
+        properties: { tipo: { type: 'string', enum: ['factura', 'nota_debito', 'nota_credito'] }, punto_venta: { type: 'integer', minimum: 1, maximum: 99998 } },
+      },
+      async run({ ctx, id, body }) {
+        const runtime = billingRuntime(ctx.docs);
+        const row = await queueVoucher(ctx, runtime.config, id as number, body as IssueBody);
+        if (row.estado === 'pendiente' && Number(row.intentos) === 0) {
+          noteInvoice(ctx, row, 'insert', { registro: row.registro, tipo: row.tipo, letra: row.letra, punto_venta: row.punto_venta, importe_total: row.importe_total });
+          runtime.kick();
+        }
+        return ctx.docs.server('factura').present!(row as never, ctx);
+      },
+    },
+    pdf: {
+      scope: 'record',
+      read: true,
+      async run({ ctx, record }) {
+        const { name, data } = await invoicePdf(ctx, record as never);
+        return new FileReply(name, 'application/pdf', data);
+      },
+    },
+  },
+});

@@ -1,0 +1,252 @@
+/**
+ * Electronic invoicing (issue 16) on both databases, against the fake WSAA + WSFEv1 (tests/support/afip):
+ * the configuration (CUIT rule, ADMIN only, certificate and key checked, the key stored encrypted and never
+ * answered back, the expiry warned), the connection check and the cached parameters, and issuing from records:
+ * invoices A, B and C, a credit note with its associated invoice, a rejection with observations, a timeout after
+ * the CAE was issued reconciled to the same number and CAE with nothing duplicated, one ticket shared by two
+ * instances, and asking twice never giving two CAEs.
+ */
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQrUrl } from '../../engine/billing/qr';
+import { issueCert, makeCa, type TestCa, type TestCert } from '../support/afip/certs';
+import { startFakeAfip, type FakeAfip } from '../support/afip/fake';
+import { ADMIN_PASSWORD, api, createUser, describeBackends, freshStore, PLAIN_PASSWORD, startTestServer, type Api, type Store, type TestServer } from '../support/server';
+import { stockWorld, type StockWorld } from '../support/stock';
+
+const CUIT = '20123456786';
+const BILLING_KEY = 'a-test-billing-key-of-32-chars!!';
+
+describeBackends('electronic invoicing', (backend) => {
+  let ca: TestCa;
+  let fake: FakeAfip;
+  let store: Store;
+  let srv: TestServer;
+  let srv2: TestServer | undefined;
+  let client: Api;
+  let db: Kysely<any>;
+  let admin: string;
+  let plain: string;
+  let w: StockWorld;
+  let cert: TestCert;
+  const options = () => ({ store, billingKey: BILLING_KEY, afipWsaaUrl: fake.wsaaUrl, afipWsfeUrl: fake.wsfeUrl, afipTimeoutMs: 1500, billingPollMs: 100, billingLeaseSeconds: 2 });
+  const post = (path: string, body: unknown = {}, token = admin) => client.post(`/api/${path}`, body, token);
+  const ok = async (path: string, body: unknown = {}, token = admin) => {
+    const res = await post(path, body, token);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const party = async (nombre: string, fiscal: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
+    (await ok('perfil/save', { tipo: 'clientes', nombre, datos_fiscales: fiscal, ...extra })).id as number;
+  const record = async (cliente: number | null, items: Record<string, unknown>[]) => (await ok('registro/save', w.record('control', items, { cliente }))).id as number;
+  /** Waits (polling the API, like the screen) until the voucher leaves pendiente / solicitando. */
+  const settled = async (id: number) => {
+    for (let i = 0; i < 300; i++) {
+      const f = (await ok('factura/index', { filters: { registro: String(id) } })).rows;
+      const done = f.filter((r: any) => r.estado === 'emitida' || r.estado === 'rechazada');
+      if (f.length && done.length === f.length) return ok(`factura/show/${done[0].id}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`the voucher of record ${id} did not settle: ${JSON.stringify(await invoices(id))}`);
+  };
+  const invoices = async (registro: number) => (await ok('factura/index', { filters: { registro: String(registro) } })).rows;
+
+  beforeAll(async () => {
+    ca = makeCa();
+    cert = issueCert(ca, CUIT);
+    fake = await startFakeAfip(ca);
+    store = await freshStore(backend, true);
+    srv = await startTestServer(backend, options());
+    client = api(srv.baseUrl);
+    db = srv.db as unknown as Kysely<any>;
+    admin = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+    await createUser(srv.db, { username: 'plain', password: PLAIN_PASSWORD, roles: ['ROLE_USER'] });
+    plain = (await client.login('plain', PLAIN_PASSWORD)).access_token;
+    w = await stockWorld(client, admin);
+  });
+  afterAll(async () => {
+    await srv2?.close();
+    await srv?.close();
+    await store?.dispose();
+    await fake?.close();
+  });
+
+  describe('configuration', () => {
+    it('is ADMIN only; its CUIT and the company’s pass the CUIT rule (EPF0003)', async () => {
+      const body = { entorno: 'homologacion', cuit: '20-12345678-6', condicion_iva: 'responsable_inscripto', razon_social: 'Flujos S.A.', puntos_venta: [{ numero: 1, tipo: 'cae' }] };
+      expect((await post('facturacion/save', body, plain)).status).toBe(403);
+      const bad = await post('facturacion/save', { ...body, cuit: '20-12345678-1' });
+      expect(bad.status).toBeGreaterThanOrEqual(400);
+      expect(bad.body.errors).toContainEqual(expect.objectContaining({ field: 'cuit', code: 'EPF0003' }));
+      const badCompany = await post('empresa/save', { nombre: 'Flujos', cuit: '30-11111111-1' });
+      expect(badCompany.body.errors).toContainEqual(expect.objectContaining({ field: 'cuit', code: 'EPF0003' }));
+      await ok('empresa/save', { nombre: 'Flujos', razon_social: 'Flujos S.A.', cuit: '20-12345678-6', condicion_iva: 'responsable_inscripto', direccion: 'Av. Siempre Viva 742' });
+      await ok('facturacion/save', body);
+    });
+
+    it('before a certificate, issuing says so', async () => {
+      const r = await record(null, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 10, alicuota: 21 }]);
+      expect(await post(`registro/facturar/${r}`)).toMatchObject({ status: 406, body: { code: 'FACTURA_SIN_CERTIFICADO' } });
+    });
+
+    it('takes a certificate with its key: checked, the key encrypted, neither answered back nor audited', async () => {
+      const other = issueCert(ca, '20111111112');
+      expect((await post('facturacion/certificado', { certificado: other.certPem, clave: other.keyPem })).body).toMatchObject({ code: 'FACTURA_CERTIFICADO_OTRO_CUIT', errors: [{ params: { cuit: '20111111112' } }] });
+      expect((await post('facturacion/certificado', { certificado: cert.certPem, clave: other.keyPem })).body.code).toBe('FACTURA_CLAVE_NO_CORRESPONDE');
+      expect((await post('facturacion/certificado', { certificado: 'hola', clave: cert.keyPem })).body.code).toBe('FACTURA_CERTIFICADO_INVALIDO');
+      expect((await post('facturacion/certificado', { certificado: cert.certPem, clave: cert.keyPem }, plain)).status).toBe(403);
+      const soon = issueCert(ca, CUIT, 20);
+      expect((await ok('facturacion/certificado', { certificado: soon.certPem, clave: soon.keyPem })).certificado).toMatchObject({ state: 'por_vencer', daysLeft: 19 });
+      const up = await ok('facturacion/certificado', { certificado: cert.certPem, clave: cert.keyPem });
+      expect(up.certificado).toMatchObject({ cuit: CUIT, state: 'vigente' });
+      const id = (await ok('facturacion/index')).rows[0].id;
+      const shown = JSON.stringify(await ok(`facturacion/show/${id}`));
+      expect(shown).toContain('"state":"vigente"');
+      expect(shown).not.toContain('PRIVATE KEY');
+      const stored = await db.selectFrom('facturacion_credencial').selectAll().executeTakeFirstOrThrow();
+      expect(stored.clave_cifrada).not.toContain('PRIVATE KEY');
+      const audit = await db.selectFrom('audit_log').select('changes').where('action', '=', 'certificado').execute();
+      expect(audit.length).toBe(2);
+      expect(JSON.stringify(audit)).not.toContain('PRIVATE KEY');
+    });
+
+    it('checks the connection (FEDummy, a ticket, the sales points) and caches the parameters', async () => {
+      expect(await ok('facturacion/probar')).toMatchObject({ entorno: 'homologacion', servidores: { appServer: 'OK' }, puntos_venta: [{ nro: 1, bloqueado: false }] });
+      const params = await ok('facturacion/parametros');
+      expect(params.TiposIva).toContainEqual({ id: '5', desc: '21%' });
+      expect(params.TiposDoc).toContainEqual({ id: '80', desc: 'CUIT' });
+      const asked = fake.count('FEParamGetTiposCbte');
+      await ok('facturacion/parametros');
+      expect(fake.count('FEParamGetTiposCbte')).toBe(asked);
+      expect(fake.count('loginCms')).toBe(1);
+    });
+  });
+
+  describe('issuing', () => {
+    let clienteRI: number;
+    let clienteCF: number;
+    let invoiceA: any;
+    let recordA: number;
+
+    beforeAll(async () => {
+      clienteRI = await party('Ferretería Norte', { cuit: '30-54668997-9', condicion_iva: 'responsable_inscripto' });
+      clienteCF = await party('Ana Pérez', { condicion_iva: 'consumidor_final' }, { tipo_documento: 'DNI', numero_documento: '12.345.678' });
+    });
+
+    it('an A invoice: the amounts from the record’s exact totals, a CAE from the fake, its QR', async () => {
+      recordA = await record(clienteRI, [
+        { articulo: w.ids.clavo, cantidad: 3, precio_unitario: 0.1, alicuota: 21 },
+        { articulo: w.ids.clavo, cantidad: 2.5, precio_unitario: 0.41, alicuota: 10.5 },
+        { articulo: w.ids.clavo, cantidad: 1, precio_unitario: 100, alicuota: 21 },
+      ]);
+      const queued = await ok(`registro/facturar/${recordA}`, {}, plain);
+      expect(queued).toMatchObject({ letra: 'A', cbte_tipo: 1, punto_venta: 1, importe_total: 122.5, doc_tipo: 80, doc_nro: '30546689979' });
+      expect(queued).not.toHaveProperty('solicitud');
+      invoiceA = await settled(recordA);
+      expect(invoiceA).toMatchObject({ estado: 'emitida', numero: 1, letra: 'A', observaciones: [] });
+      expect(invoiceA.cae).toMatch(/^\d{14}$/);
+      expect(invoiceA.cae_vencimiento).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const v = fake.vouchers(CUIT).find((x) => x.cbteTipo === 1 && x.nro === 1)!;
+      expect(v).toMatchObject({ impNeto: '101.33', impIVA: '21.17', impTotal: '122.50', impOpEx: '0.00', docTipo: 80, cae: invoiceA.cae });
+      expect(v.iva).toEqual([{ Id: '4', BaseImp: '1.03', Importe: '0.11' }, { Id: '5', BaseImp: '100.30', Importe: '21.06' }]);
+      expect(decodeQrUrl(invoiceA.qr)).toEqual({
+        ver: 1, fecha: invoiceA.fecha, cuit: Number(CUIT), ptoVta: 1, tipoCmp: 1, nroCmp: 1, importe: 122.5, moneda: 'PES', ctz: 1, tipoDocRec: 80, nroDocRec: 30546689979, tipoCodAut: 'E', codAut: Number(invoiceA.cae),
+      });
+    });
+
+    it('asking again answers the same voucher: never two CAEs for one record', async () => {
+      const again = await ok(`registro/facturar/${recordA}`);
+      expect(again).toMatchObject({ id: invoiceA.id, cae: invoiceA.cae });
+      expect(await invoices(recordA)).toHaveLength(1);
+      expect(fake.vouchers(CUIT).filter((v) => v.cbteTipo === 1)).toHaveLength(1);
+    });
+
+    it('a B invoice to a final consumer with a DNI, and a C one when the company is a monotributista', async () => {
+      const b = await record(clienteCF, [{ articulo: w.ids.flete, cantidad: 1, precio_unitario: 1000, alicuota: 21 }]);
+      await ok(`registro/facturar/${b}`);
+      const fb = await settled(b);
+      expect(fb).toMatchObject({ estado: 'emitida', letra: 'B', cbte_tipo: 6, numero: 1, doc_tipo: 96, doc_nro: '12345678', importe_total: 1210 });
+      const vb = fake.vouchers(CUIT).find((x) => x.cbteTipo === 6)!;
+      expect(vb).toMatchObject({ concepto: 2, impNeto: '1000.00', impIVA: '210.00' });
+
+      const id = (await ok('facturacion/index')).rows[0].id;
+      const setCondition = async (condicion_iva: string) => {
+        const cfg = await ok(`facturacion/show/${id}`);
+        await ok(`facturacion/update/${id}`, { entorno: cfg.entorno, cuit: cfg.cuit, razon_social: cfg.razon_social, puntos_venta: cfg.puntos_venta.map((p: any) => ({ numero: p.numero, tipo: p.tipo })), condicion_iva, version: cfg.version });
+      };
+      await setCondition('monotributo');
+      const c = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 2, precio_unitario: 10, alicuota: 21 }]);
+      await ok(`registro/facturar/${c}`);
+      expect(await settled(c)).toMatchObject({ estado: 'emitida', letra: 'C', cbte_tipo: 11, importe_total: 24.2 });
+      expect(fake.vouchers(CUIT).find((x) => x.cbteTipo === 11)).toMatchObject({ impNeto: '24.20', impIVA: '0.00', iva: [] });
+      await setCondition('responsable_inscripto');
+    });
+
+    it('a credit note carries its invoice as the associated voucher', async () => {
+      expect((await post(`registro/facturar/${recordA}`, { tipo: 'nota_credito' })).status).toBe(200);
+      const notes = (await invoices(recordA)).filter((r: any) => r.tipo === 'nota_credito');
+      expect(notes).toHaveLength(1);
+      const nc = await ok(`factura/show/${notes[0].id}`);
+      for (let i = 0; i < 100 && nc.estado !== 'emitida'; i++) Object.assign(nc, await ok(`factura/show/${notes[0].id}`), await new Promise((r) => setTimeout(r, 100)));
+      expect(nc).toMatchObject({ estado: 'emitida', letra: 'A', cbte_tipo: 3, numero: 1, asociada: invoiceA.id });
+      expect(fake.vouchers(CUIT).find((x) => x.cbteTipo === 3)?.cbtesAsoc).toEqual([expect.objectContaining({ Tipo: '1', PtoVta: '1', Nro: '1' })]);
+      const noInvoice = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 5, alicuota: 21 }]);
+      expect((await post(`registro/facturar/${noInvoice}`, { tipo: 'nota_credito' })).body.code).toBe('FACTURA_NOTA_SIN_ASOCIADO');
+    });
+
+    it('refuses what AFIP would refuse before asking: A without the client’s CUIT, an unknown rate, a sales point not configured', async () => {
+      const noCuit = await party('Sin CUIT', { condicion_iva: 'responsable_inscripto' });
+      const r1 = await record(noCuit, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 5, alicuota: 21 }]);
+      expect((await post(`registro/facturar/${r1}`)).body).toMatchObject({ code: 'FACTURA_RECEPTOR_SIN_CUIT', message: 'Un comprobante A necesita el CUIT válido del cliente (datos fiscales).' });
+      const r2 = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 5, alicuota: 19 }]);
+      expect((await client.post(`/api/registro/facturar/${r2}`, {}, admin, { 'accept-language': 'en' })).body).toMatchObject({ code: 'FACTURA_ALICUOTA_DESCONOCIDA', message: 'AFIP has no VAT rate of 19 %.' });
+      expect((await post(`registro/facturar/${r1}`, { punto_venta: 7 })).body.code).toBe('FACTURA_SIN_PUNTO_VENTA');
+      expect(await invoices(r1)).toHaveLength(0);
+    });
+
+    it('a rejection keeps AFIP’s observations, uses no number, and the record can be issued again', async () => {
+      fake.rejectNext({ code: 10015, msg: 'El numero de documento del receptor no es valido' });
+      const r = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 50, alicuota: 21 }]);
+      await ok(`registro/facturar/${r}`);
+      const rejected = await settled(r);
+      expect(rejected.numero ?? null).toBeNull();
+      expect(rejected.cae ?? null).toBeNull();
+      expect(rejected).toMatchObject({ estado: 'rechazada', observaciones: [{ code: 10015, msg: 'El numero de documento del receptor no es valido', conocido: true }] });
+      await ok(`registro/facturar/${r}`);
+      const rows = await invoices(r);
+      expect(rows).toHaveLength(2);
+      const issued = await settled(r).catch(() => null);
+      const again = (await invoices(r)).find((x: any) => x.estado === 'emitida');
+      expect(again ?? issued).toMatchObject({ estado: 'emitida', numero: 2 });
+    });
+
+    it('a timeout after AFIP issued the CAE: reconciled to the same number and CAE, nothing requested twice', async () => {
+      const before = fake.count('FECAESolicitar');
+      fake.next('FECAESolicitar', 'timeout');
+      const r = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 4, precio_unitario: 25, alicuota: 21 }]);
+      await ok(`registro/facturar/${r}`);
+      const f = await settled(r);
+      expect(f).toMatchObject({ estado: 'emitida', numero: 3 });
+      expect(fake.count('FECAESolicitar')).toBe(before + 1);
+      expect(fake.count('FECompConsultar')).toBeGreaterThanOrEqual(1);
+      const issued = fake.vouchers(CUIT).filter((v) => v.cbteTipo === 1);
+      expect(issued.map((v) => v.nro)).toEqual([1, 2, 3]);
+      expect(issued[2].cae).toBe(f.cae);
+    });
+
+    // several instances share one PostgreSQL; PGlite is one process's embedded database
+    it.skipIf(backend.name === 'pglite')('a second instance on the same database uses the same ticket and the same queue', async () => {
+      const logins = fake.count('loginCms');
+      srv2 = await startTestServer(backend, options());
+      const client2 = api(srv2.baseUrl);
+      const token2 = (await client2.login('admin', ADMIN_PASSWORD)).access_token;
+      expect((await client2.post('/api/facturacion/probar', {}, token2)).status).toBe(200);
+      const rs = await Promise.all([1, 2, 3, 4].map((n) => record(clienteRI, [{ articulo: w.ids.clavo, cantidad: n, precio_unitario: 10, alicuota: 21 }])));
+      const asked = await Promise.all(rs.map((r, i) => (i % 2 ? client2.post(`/api/registro/facturar/${r}`, {}, token2) : post(`registro/facturar/${r}`))));
+      expect(asked.map((a) => [a.status, a.body.estado ?? a.body.code])).toEqual(rs.map(() => [200, 'pendiente']));
+      for (const r of rs) expect(await settled(r)).toMatchObject({ estado: 'emitida' });
+      expect(fake.count('loginCms')).toBe(logins);
+      expect(fake.vouchers(CUIT).filter((v) => v.cbteTipo === 1).map((v) => v.nro)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    });
+  });
+});
