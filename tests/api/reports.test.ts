@@ -202,7 +202,8 @@ describeBackends('reports', (backend) => {
     const low = await ok('reportes/tablero', { tile: 'stockBajo' }, plain);
     // active articles with a restock point and nothing on hand, most short first (Serrucho is inactive)
     expect(low.rows.map((r: { nombre: string }) => r.nombre)).toEqual(['Martillo', 'Pinza', 'Látex blanco', 'Sin rubro']);
-    expect(low).toMatchObject({ total: 4, rows: [{ en_mano: '0', punto_reposicion: 10 }] });
+    expect(low.total).toBe(4);
+    expect(low.rows[0]).toMatchObject({ en_mano: '0', punto_reposicion: 10 });
     expect(await ok('reportes/tablero', { tile: 'misRegistros' }, plain)).toEqual({ total: 0, rows: [] });
     expect(await ok('reportes/tablero', { tile: 'registrosPorActividad' }, plain)).toEqual({ total: 0, rows: [] });
     expect((await call('reportes/tablero', { tile: 'otro' })).status).toBe(400);
