@@ -14,9 +14,14 @@ export default function LoginScreen() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
+  // the error speaks about the credentials sent: once the user edits them it no longer applies
+  const [sent, setSent] = useState<string | null>(null);
+  const typed = `${username}\u0000${password}`;
+  const showError = Boolean(error) && sent === typed;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setSent(typed);
     login({ username: username.trim(), password, rememberMe });
   };
 
@@ -24,7 +29,7 @@ export default function LoginScreen() {
     <AuthCard title={t('auth.login.title')} footer={<LanguageSwitch />}>
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          {error && (
+          {showError && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
               <Alert.Title>{t(`errors.${error}`, { defaultValue: t('errors.LOGIN_FAILED') })}</Alert.Title>

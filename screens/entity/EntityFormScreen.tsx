@@ -35,7 +35,8 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
   const [search] = useSearchParams();
   const { id = 'create', show } = useParams();
   const entity = entityOf(route?.entity);
-  const creating = id === 'create';
+  // 'new' (a hand-typed or bookmarked address) means what 'create' means
+  const creating = id === 'create' || id === 'new';
   const readOnly = show === 'show' && !creating;
   const listPath = entity.routeForm ?? '/';
   // opened from another screen (a process's activities): saving and leaving go back there

@@ -46,5 +46,21 @@ export function installErrorHandlers(app: FastifyInstance) {
     return sendError(request, reply, 500, 'INTERNAL_ERROR');
   });
 
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'NOT_FOUND'));
+  app.setNotFoundHandler((request, reply) => {
+    // an app address typed or bookmarked without its '#' (/backOffice/stock) opens that screen, not raw JSON
+    const target = appRouteRedirect(request.method, request.url, request.headers.accept);
+    if (target) return reply.redirect(target, 302);
+    return sendError(request, reply, 404, 'NOT_FOUND');
+  });
+}
+
+/**
+ * The hash address for a page address a browser asked for (GET of HTML, not the API, not a file), or null.
+ * `/backOffice/stock?x=1` -> `/#/backOffice/stock`.
+ */
+export function appRouteRedirect(method: string, url: string, accept: string | undefined): string | null {
+  if (method !== 'GET' || !accept?.includes('text/html')) return null;
+  const pathname = url.split(/[?#]/)[0];
+  if (pathname === '/' || pathname.startsWith('/api/') || pathname === '/api' || /\.[a-z0-9]+$/i.test(pathname) || pathname.includes('//')) return null;
+  return `/#${pathname.replace(/\/+$/, '')}`;
 }

@@ -29,4 +29,26 @@ describeBackends('usability rules', (backend) => {
     expect((await post('empresa/index', { offset: 0, max: 5 })).body.total).toBe(0);
     expect((await post('empresa/save', { nombre: 'Mi empresa', cuit: '33-69345023-9' })).status).toBe(200);
   });
+
+  it('sends a browser that asks for an app address without its # to the hash route, and keeps 404 JSON for the rest', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    for (const [asked, target] of [
+      ['/auth/login', '/#/auth/login'],
+      ['/backOffice/stock/', '/#/backOffice/stock'],
+      ['/backOffice/stock/12/show?x=1', '/#/backOffice/stock/12/show'],
+    ]) {
+      const res = await fetch(srv.baseUrl + asked, { headers: html, redirect: 'manual' });
+      expect(res.status, asked).toBe(302);
+      expect(res.headers.get('location')).toBe(target);
+    }
+    for (const [asked, headers] of [
+      ['/backOffice/stock', {}],
+      ['/api/nothing-here', html],
+      ['/assets/missing.js', html],
+    ] as const) {
+      const res = await fetch(srv.baseUrl + asked, { headers, redirect: 'manual' });
+      expect(res.status, asked).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
 });

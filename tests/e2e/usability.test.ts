@@ -199,4 +199,25 @@ describe('forms that say what is wrong and lose nothing', () => {
     expect((await post('user/account', {})).email).toBe('jefa@example.com');
     expect(pageErrors).toEqual([]);
   });
+
+  it('an address without # opens its screen, and /new opens the new-record form', async () => {
+    await goAway(`${app.baseUrl}/backOffice/stock`);
+    await page.waitForURL(/\/#\/backOffice\/stock$/);
+    await page.getByRole('heading', { name: 'Artículos y stock', level: 1 }).waitFor();
+    await goAway(`${app.baseUrl}/#/backOffice/stock/new`);
+    await page.getByRole('heading', { name: 'Artículo', level: 1, exact: true }).waitFor();
+    // a date field shows its format, not a grey today that reads like a value
+    await goAway(`${app.baseUrl}/#/backOffice/profile/create`);
+    await page.getByRole('heading', { name: 'Interesado', level: 1, exact: true }).waitFor();
+    expect(await field(/^Fecha de nacimiento/).getAttribute('placeholder')).toBe('dd/mm/aaaa');
+  });
+
+  it('login: the "incorrect" message goes once the user edits what was sent', async () => {
+    const { context: other, page: login } = await newPage(browser, app.baseUrl);
+    await loginAs(login, 'admin', 'wrong-password');
+    await expect.poll(() => login.getByRole('alert').count()).toBe(1);
+    await login.getByRole('textbox', { name: /^Contraseña\b/ }).fill('wrong-passwor');
+    await expect.poll(() => login.getByRole('alert').count()).toBe(0);
+    await other.close();
+  });
 });

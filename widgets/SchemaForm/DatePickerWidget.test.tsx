@@ -11,10 +11,10 @@ const value = () => JSON.parse(screen.getByTestId('form-value').textContent!);
 const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
 
 describe('DatePickerWidget', () => {
-  it('shows today without setting a value', () => {
+  it('shows the format, not a grey today that reads like a value, and sets no value', () => {
     render(<Empty />);
     expect(input().value).toBe('');
-    expect(input().placeholder).toBe(toDayMonthYear(today()));
+    expect(input().placeholder).toBe('dd/mm/aaaa');
     expect(value()).toEqual({});
   });
 

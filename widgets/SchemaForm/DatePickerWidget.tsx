@@ -2,8 +2,9 @@
  * Date input (ui:widget "date"): the user types day/month/year through a mask (DD/MM/YYYY) or picks a day
  * in the calendar. Only a real calendar date is accepted, anything else empties the value. The value is
  * written with `ui:options.format` (default 'YYYY-MM-DD HH:mm:ss'). With an empty value and no
- * `ui:options.autoSelect`, today's date shows as the placeholder and the calendar's focused day, without
- * setting a value; with autoSelect an empty value becomes today. Parsing and formatting: engine/dates.ts.
+ * `ui:options.autoSelect`, the calendar opens on today's date without setting a value, and the input shows the
+ * format (dd/mm/aaaa) as its placeholder: a grey today read like a value (a birth date of today); with
+ * autoSelect an empty value becomes today. Parsing and formatting: engine/dates.ts.
  */
 import { useEffect, useRef, useState } from 'react';
 import { DatePicker, IconButton, Input, InputGroup, parseDate } from '@chakra-ui/react';
@@ -48,7 +49,6 @@ export function DatePickerWidget(props: WidgetProps) {
     setText(masked);
     emit(parseDayMonthYear(masked));
   };
-  const todayText = toDayMonthYear(today());
 
   return (
     <DatePicker.Root
@@ -87,7 +87,7 @@ export function DatePickerWidget(props: WidgetProps) {
             autoComplete="off"
             maxLength={10}
             value={text}
-            placeholder={autoSelect ? t('form.date.placeholder') : todayText}
+            placeholder={t('form.date.placeholder')}
             required={required}
             readOnly={readonly}
             disabled={disabled}
