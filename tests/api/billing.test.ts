@@ -6,6 +6,11 @@
  * the CAE was issued reconciled to the same number and CAE with nothing duplicated, one ticket shared by two
  * instances, and asking twice never giving two CAEs.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQrUrl } from '../../engine/billing/qr';
@@ -15,6 +20,7 @@ import { ADMIN_PASSWORD, api, createUser, describeBackends, freshStore, PLAIN_PA
 import { stockWorld, type StockWorld } from '../support/stock';
 
 const CUIT = '20123456786';
+const run = promisify(execFile);
 const BILLING_KEY = 'a-test-billing-key-of-32-chars!!';
 
 describeBackends('electronic invoicing', (backend) => {
@@ -152,6 +158,26 @@ describeBackends('electronic invoicing', (backend) => {
       expect(decodeQrUrl(invoiceA.qr)).toEqual({
         ver: 1, fecha: invoiceA.fecha, cuit: Number(CUIT), ptoVta: 1, tipoCmp: 1, nroCmp: 1, importe: 122.5, moneda: 'PES', ctz: 1, tipoDocRec: 80, nroDocRec: 30546689979, tipoCodAut: 'E', codAut: Number(invoiceA.cae),
       });
+    });
+
+    it('prints the issued voucher: a PDF that renders, with the CAE, the numbers and the QR', async () => {
+      const res = await fetch(`${srv.baseUrl}/api/factura/pdf/${invoiceA.id}`, { method: 'POST', headers: { authorization: `Bearer ${plain}`, 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/pdf');
+      const dir = await mkdtemp(path.join(tmpdir(), 'factura-pdf-'));
+      try {
+        await writeFile(path.join(dir, 'f.pdf'), Buffer.from(await res.arrayBuffer()));
+        await run('pdftoppm', ['-png', '-r', '50', path.join(dir, 'f.pdf'), path.join(dir, 'page')]);
+        expect((await readdir(dir)).filter((f) => f.startsWith('page'))).toHaveLength(1);
+        const { stdout } = await run('pdftotext', ['-layout', path.join(dir, 'f.pdf'), '-']);
+        for (const text of ['FACTURA', 'COD. 01', '0001', '00000001', `CAE N°: ${invoiceA.cae}`, '20-12345678-6', '30-54668997-9', 'IVA Responsable Inscripto', '101,33', '122,50', 'IVA 21%', 'IVA 10,5%'])
+          expect(stdout).toContain(text);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+      const pending = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 1, alicuota: 21 }]);
+      expect((await post(`factura/pdf/${(await invoices(recordA))[0].id + 1000}`)).status).toBe(404);
+      expect(pending).toBeGreaterThan(0);
     });
 
     it('asking again answers the same voucher: never two CAEs for one record', async () => {

@@ -52,7 +52,8 @@ export default defineEntityServer({
       scope: 'record',
       read: true,
       async run({ ctx, record }) {
-        const { name, data } = await invoicePdf(ctx, record as never);
+        const shown = await ctx.docs.server('factura').present!(record as never, ctx);
+        const { name, data } = await invoicePdf(ctx, shown as never);
         return new FileReply(name, 'application/pdf', data);
       },
     },
