@@ -176,5 +176,16 @@ describeBackends('records: activity modes', (backend) => {
     expect(r.subtotal).toBe(522.75);
     const again = await ok(`registro/show/${r.id}`, {}, vendedora);
     expect(again.items.map((i: { cantidad: number }) => i.cantidad)).toEqual(items.map((i) => i.cantidad));
+    // every item changed (and two swapped) in one update: each keeps its id, takes its new values and place
+    const changed = again.items.map((i: { cantidad: number; descripcion?: string }, k: number) => ({ ...i, cantidad: i.cantidad + 0.5, descripcion: `línea ${k}` }));
+    [changed[0], changed[1]] = [changed[1], changed[0]];
+    const updated = await ok(`registro/update/${r.id}`, { ...again, items: changed }, vendedora);
+    const shown = await ok(`registro/show/${r.id}`, {}, vendedora);
+    expect(shown.items.map((i: { id: number }) => i.id)).toEqual(changed.map((i: { id: number }) => i.id));
+    expect(shown.items.map((i: { cantidad: number }) => i.cantidad)).toEqual(changed.map((i: { cantidad: number }) => i.cantidad));
+    expect(shown.items[0].descripcion).toBe('línea 1');
+    // Σ ((i + 0.5) × 0.41), each line rounded half-up: 522.75 + 50 × 0.21 (0.205 rounds up) = 533.25
+    expect(updated.subtotal).toBe(shown.subtotal);
+    expect(shown.subtotal).toBe(533.25);
   });
 });
