@@ -9,7 +9,27 @@ import i18next from '../locales/i18n';
 export const NEW_VERSION_TOAST_MS = 10_000;
 export const NEW_VERSION_TOAST_ID = 'new-version';
 
-export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 5 });
+// top-end: at the top (spec §8), clear of a centred dialog's title; a few at most
+export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 3 });
+
+/** When each message toast was shown, so a page change can drop the earlier ones. */
+const shownAt = new Map<string, number>();
+/** A toast shown this close before a page change belongs to it (a save that goes back to its list). */
+const CARRY_MS = 1500;
+
+/** A new page: the message toasts of the page before go (the new-version notice and an unknown error stay). */
+export function dismissPageToasts(now = Date.now()): void {
+  for (const [id, at] of shownAt) {
+    if (now - at < CARRY_MS) continue;
+    toaster.dismiss(id);
+    shownAt.delete(id);
+  }
+}
+
+function remember(id: string): string {
+  shownAt.set(id, Date.now());
+  return id;
+}
 
 /** Extra data a toast may carry for `<AppToaster/>`. */
 export interface ToastMeta {
@@ -20,11 +40,11 @@ export interface ToastMeta {
 const t = (key: string) => i18next.t(key);
 
 export function showError(message: string): string {
-  return toaster.create({ type: 'error', title: message, closable: true });
+  return remember(toaster.create({ type: 'error', title: message, closable: true }));
 }
 
 export function showSuccess(message: string): string {
-  return toaster.create({ type: 'success', title: message, closable: true });
+  return remember(toaster.create({ type: 'success', title: message, closable: true }));
 }
 
 /** Spec §8: an error without a message. Stays until the user reports it or closes it. */

@@ -1,6 +1,7 @@
 /** The logged-in frame: header, menu from the route tree, content. */
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { dismissPageToasts } from '../../widgets/toaster';
 import { buildMenu } from '../../engine/routeTree';
 import { AppShell } from '../../widgets/AppShell';
 import { useToaster } from '../../widgets/UiProvider';
@@ -13,6 +14,8 @@ export function ShellLayout() {
   const location = useLocation();
   // logged-in screens save, delete and report: their toaster loads with them, not with the first toast
   useToaster();
+  // toasts do not pile up across pages
+  useEffect(() => dismissPageToasts(), [location.pathname]);
   const menu = useMemo(() => buildMenu(routeTree, user?.roles ?? []), [user]);
   if (!user) return null;
   return (
