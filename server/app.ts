@@ -57,8 +57,13 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     logger: logger ? { level: 'info', stream: compactStream } : false,
     // Fastify's request/response pair is off; installRequestLog writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    // the last hop only: the address a client writes into X-Forwarded-For itself is not believed
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
     bodyLimit: 1024 * 1024,
+    // slow clients cannot hold connections open (Node checks every second)
+    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     // Wrong types are errors, not something to coerce; unknown properties are left alone.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });

@@ -34,8 +34,16 @@ export interface Config {
   allowedOrigins: string[];
   /** The built browser app, served at `/` when the folder exists. */
   staticDir: string;
-  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
+  /** Trust X-Forwarded-* headers of the last proxy hop only (behind a reverse proxy). */
   trustProxy: boolean;
+  /**
+   * Slow clients: the request headers must arrive within headersTimeoutMs and the whole request (body included)
+   * within requestTimeoutMs, else the connection is closed (408); an idle kept-alive connection ends after
+   * keepAliveTimeoutMs.
+   */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
   loginLimits: LoginLimits;
   /** The entity metadata folders (schemas/<entity>/); relative paths are from the working directory. */
   schemasDir: string;
@@ -72,6 +80,9 @@ export const DEFAULT_CONFIG: Config = {
   mailPollMs: 5000,
   staticDir: 'dist',
   trustProxy: false,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 10_000,
   allowedOrigins: [],
   loginLimits: { perUser: 5, perIp: 20, windowMinutes: 15 },
   schemasDir: 'schemas',

@@ -29,6 +29,8 @@ export function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(HEADERS);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // over https (directly, or as the trusted proxy says): browsers keep to https for a year
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;
   });
 }

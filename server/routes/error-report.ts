@@ -1,10 +1,24 @@
-/** The Report button of the unknown-error toast stores what happened (spec §7 Reports). */
+/**
+ * The Report button of the unknown-error toast stores what happened (spec §7 Reports). Any logged-in user may
+ * call it, so it is bounded: a body of REPORT_BODY_LIMIT at most, nested no deeper than MAX_DEPTH (400
+ * BAD_REQUEST, never a 500 from walking it), REPORTS_PER_USER per user in REPORT_WINDOW (429), and only the
+ * newest KEPT_REPORTS rows are kept.
+ */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { authUser } from '../auth/guard';
+import { unstorable } from '../entities/input';
+import { badRequest } from '../http/api-error';
 import type { AppContext } from './context';
+
+export const REPORT_BODY_LIMIT = 128 * 1024;
+export const REPORTS_PER_USER = 20;
+const REPORT_WINDOW = '10 minutes';
+export const KEPT_REPORTS = 1000;
 
 const saveBody = {
   type: 'object',
+  additionalProperties: false,
   required: ['url'],
   properties: {
     url: { type: 'string', maxLength: 4000 },
@@ -21,14 +35,25 @@ const asText = (value: unknown): string | null =>
 export function reporteErrorRoutes(app: FastifyInstance, { db }: AppContext) {
   app.post<{ Body: { url: string; data?: unknown; body?: unknown; httpCode?: number | null } }>(
     '/reporteError/save',
-    { schema: { body: saveBody } },
+    {
+      schema: { body: saveBody },
+      bodyLimit: REPORT_BODY_LIMIT,
+      // after the auth hook, so the count is per user, not per address
+      config: { rateLimit: { max: REPORTS_PER_USER, timeWindow: REPORT_WINDOW, hook: 'preHandler', keyGenerator: (r) => `report:${r.user?.id ?? r.ip}` } },
+    },
     async (request) => {
       const { url, data, body, httpCode } = request.body;
+      const problems = unstorable({ data, body });
+      if (problems.length) throw badRequest('BAD_REQUEST', problems);
       const row = await db
         .insertInto('reporte_error')
         .values({ url, data: asText(data), body: asText(body), http_code: httpCode ?? null, usuario_id: authUser(request).id })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await db
+        .deleteFrom('reporte_error')
+        .where('id', '<=', sql<number>`${row.id}::int - ${KEPT_REPORTS}::int`)
+        .execute();
       return { id: row.id };
     },
   );

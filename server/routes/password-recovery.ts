@@ -16,6 +16,7 @@ import { preferredLang } from '../http/lang';
 import { enqueueMail } from '../mail/outbox';
 import { passwordRecoveryMail } from '../mail/templates';
 import type { AppContext } from './context';
+import { SMALL_PUBLIC_BODY } from './session';
 
 export const RESET_TOKEN_SECONDS = 3600;
 /** Recovery mails per user and hour; more requests are ignored silently (no mailbox flooding). */
@@ -23,6 +24,7 @@ const MAILS_PER_HOUR = 5;
 
 const sendBody = {
   type: 'object',
+  additionalProperties: false,
   properties: {
     username: { type: 'string', minLength: 1, maxLength: 200 },
     email: { type: 'string', minLength: 1, maxLength: 320 },
@@ -32,6 +34,7 @@ const sendBody = {
 
 const resetBody = {
   type: 'object',
+  additionalProperties: false,
   required: ['token', 'password', 'confirmation'],
   properties: {
     token: { type: 'string', minLength: 1, maxLength: 200 },
@@ -43,7 +46,7 @@ const resetBody = {
 export function passwordRecoveryRoutes(app: FastifyInstance, { db, config }: AppContext) {
   app.post<{ Body: { username?: string; email?: string } }>(
     '/passwordRecovery/sendRecoveryEmail',
-    { schema: { body: sendBody }, config: { rateLimit: { max: 20, timeWindow: '15 minutes' } } },
+    { schema: { body: sendBody }, bodyLimit: SMALL_PUBLIC_BODY, config: { rateLimit: { max: 20, timeWindow: '15 minutes' } } },
     async (request) => {
       // decided before any user is looked up: the answer tells nothing about who exists
       const origin = linkOrigin(request, config);
@@ -89,7 +92,7 @@ export function passwordRecoveryRoutes(app: FastifyInstance, { db, config }: App
 
   app.post<{ Body: { token: string; password: string; confirmation: string } }>(
     '/passwordRecovery/resetPassword',
-    { schema: { body: resetBody } },
+    { schema: { body: resetBody }, bodyLimit: SMALL_PUBLIC_BODY },
     async (request) => {
       const { token, password, confirmation } = request.body;
       const tokenHash = hashToken(token);

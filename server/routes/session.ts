@@ -11,8 +11,12 @@ import type { Usuario } from '../db/types';
 import { ApiError, badRequest, unauthorized } from '../http/api-error';
 import type { AppContext } from './context';
 
+/** Anonymous calls take a few kB at most, and no key they do not know: nothing big is parsed or walked. */
+export const SMALL_PUBLIC_BODY = 4 * 1024;
+
 const loginBody = {
   type: 'object',
+  additionalProperties: false,
   required: ['username', 'password'],
   properties: {
     username: { type: 'string', minLength: 1, maxLength: 200 },
@@ -23,6 +27,7 @@ const loginBody = {
 
 const refreshBody = {
   type: 'object',
+  additionalProperties: false,
   required: ['grant_type', 'refresh_token'],
   properties: {
     grant_type: { type: 'string', maxLength: 100 },
@@ -32,6 +37,7 @@ const refreshBody = {
 
 const logoutBody = {
   type: 'object',
+  additionalProperties: false,
   required: ['refresh_token'],
   properties: { refresh_token: { type: 'string', maxLength: 200 } },
 } as const;
@@ -44,7 +50,7 @@ export function sessionRoutes(app: FastifyInstance, { db, config, tokens }: AppC
 
   app.post<{ Body: { username: string; password: string; rememberMe?: boolean } }>(
     '/login',
-    { schema: { body: loginBody } },
+    { schema: { body: loginBody }, bodyLimit: SMALL_PUBLIC_BODY },
     async (request) => {
       const { username, password, rememberMe = false } = request.body;
       const attempt = await beginAttempt(db, config.loginLimits, username, request.ip);
@@ -60,7 +66,7 @@ export function sessionRoutes(app: FastifyInstance, { db, config, tokens }: AppC
 
   app.post<{ Body: { grant_type: string; refresh_token: string } }>(
     '/oauth/access_token',
-    { schema: { body: refreshBody } },
+    { schema: { body: refreshBody }, bodyLimit: SMALL_PUBLIC_BODY },
     async (request) => {
       if (request.body.grant_type !== 'refresh_token') throw badRequest();
       const result = await rotate(db, request.body.refresh_token);
@@ -74,7 +80,7 @@ export function sessionRoutes(app: FastifyInstance, { db, config, tokens }: AppC
     },
   );
 
-  app.post<{ Body: { refresh_token: string } }>('/logout', { schema: { body: logoutBody } }, async (request) => {
+  app.post<{ Body: { refresh_token: string } }>('/logout', { schema: { body: logoutBody }, bodyLimit: SMALL_PUBLIC_BODY }, async (request) => {
     await revokeFamilyOf(db, request.body.refresh_token);
     return { ok: true };
   });
