@@ -56,6 +56,7 @@ beforeAll(async () => {
     })
   ).id;
   await ok(`flujo/verify/${ids.flujo}`);
+  ids.cheque = (await ok('articulo/save', { nombre: 'Cheque de tercero', codigo_interno: 'CHQ', es_cheque: true })).id;
   ids.clavo = (await ok('articulo/save', { nombre: 'Clavo', codigo_interno: 'CLA-1', alicuota_iva: 21, ubicaciones: [{ nombre: 'Depósito' }, { nombre: 'Local' }] })).id;
   for (const username of [SELLER.username, 'otra']) {
     const party = await ok('perfil/save', { nombre: username, tipo: 'empleados', empleado: { puesto } });
@@ -229,6 +230,30 @@ describe('the activity’s modes on the execution screen', () => {
       expect(stored.items[0]).toMatchObject({ ubicacion: 'Local', cantidad: 5 });
       const article = await ok(`articulo/show/${ids.clavo}`);
       expect(article.ubicaciones.find((u: { nombre: string }) => u.nombre === 'Local')).toMatchObject({ cantidad_actual: 5 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a cheque received in a receipt: its bank, collection date, number and drawer typed under its row go to the wallet', async () => {
+    const { page, context } = await signedIn(SELLER);
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.recepcion}/create`);
+      await page.getByRole('heading', { name: 'Nuevo registro · Recepción', level: 1 }).waitFor();
+      await pickArticle(page, 1, 'CHQ', /CHQ · Cheque de tercero/);
+      await page.getByRole('textbox', { name: 'Cantidad, ítem 1' }).fill('1');
+      await page.getByRole('textbox', { name: 'Precio unitario, ítem 1' }).fill('1500');
+      const details = page.getByRole('group', { name: 'Datos del ítem 1' });
+      await details.getByRole('textbox', { name: /^Banco \(ítem 1\)/ }).fill('Banco Nación');
+      await details.getByRole('textbox', { name: /^Número de cheque \(ítem 1\)/ }).fill('00123456');
+      await details.getByRole('textbox', { name: /^Librador \(ítem 1\)/ }).fill('Corralón Oeste');
+      await details.getByLabel(/^Fecha de cobro \(ítem 1\)/).fill('2026-12-15');
+      await page.keyboard.press('Control+s');
+      await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+      const stored = await ok(`registro/show/${Number(page.url().split('/').pop())}`);
+      expect(stored.items[0]).toMatchObject({ banco: 'Banco Nación', identificador: '00123456', librador: 'Corralón Oeste', fecha_cobro: '2026-12-15' });
+      const wallet = await ok('cheque/index', { filters: { registro: stored.id } });
+      expect(wallet.rows).toEqual([expect.objectContaining({ banco: 'Banco Nación', identificador: '00123456', importe: 1500, fecha_cobro: '2026-12-15', estado: 'en_cartera' })]);
     } finally {
       await context.close();
     }
