@@ -70,7 +70,7 @@ describe('the product route tree', () => {
     const admin = buildMenu(routeTree, ['ROLE_ADMIN']).find((m) => m.name === 'backOffice');
     expect(admin?.children?.map((c) => c.name)).toContain('categories');
     const root = buildMenu(routeTree, ['ROLE_ROOT']).find((m) => m.name === 'backOffice');
-    expect(root?.children?.map((c) => c.name)).toEqual(['stock', 'profile', 'jobs', 'processList', 'macroprocess', 'instructiveList', 'listcomunica', 'empresaconfig', 'a_medida', 'cheque']);
+    expect(root?.children?.map((c) => c.name)).toEqual(['stock', 'profile', 'jobs', 'processList', 'macroprocess', 'instructiveList', 'listcomunica', 'empresaconfig', 'a_medida', 'cheque', 'factura']);
   });
 });
 

@@ -32,6 +32,7 @@ export const screens: Record<string, Loader> = {
   tasking: () => import('./tasks/TaskingScreen'),
   planning: () => import('./planning/PlanningScreen'),
   maintenance: () => import('./maintenance/MaintenanceScreen'),
+  billingConfig: () => import('./billing/BillingConfigScreen'),
 };
 
 /** A chunk's import, failing when it has not arrived within CHUNK_LOAD_TIMEOUT_MS. */

@@ -70,7 +70,7 @@ export const declaredRoutes: readonly RouteNode[] = [
       { path: 'reportConfig', name: 'reportConfig', roles: ADMIN_ONLY, screen: 'entityList', entity: 'reporte' },
       { path: 'reportConfig/:id/:show?', name: 'reportConfigForm', roles: ADMIN_ONLY, screen: 'entityForm', entity: 'reporte' },
       { path: 'empresaconfig', name: 'empresaconfig', roles: [ROLES.ADMIN, ROLES.ROOT], screen: 'singleRecord', entity: 'empresa' },
-      { path: 'billingConfig', name: 'billingConfig', roles: ADMIN_ONLY },
+      { path: 'billingConfig', name: 'billingConfig', roles: ADMIN_ONLY, screen: 'billingConfig', entity: 'facturacion' },
       { path: 'secuenciasConfig', name: 'secuenciasConfig', roles: ADMIN_ONLY, screen: 'entityDialog', entity: 'secuencia' },
       { path: 'eventosConfig', name: 'eventosConfig', roles: ADMIN_ONLY, screen: 'entityList', entity: 'evento' },
       { path: 'eventosConfig/:id/:show?', name: 'eventosConfigForm', roles: ADMIN_ONLY, screen: 'entityForm', entity: 'evento' },

@@ -29,6 +29,7 @@ import { CHEQUE_FIELDS, hasDetails, itemDetails } from '../../engine/records/ite
 import { ARTICLE_OPTIONS, type Article } from './articles';
 import { AssigneePicker } from './AssigneePicker';
 import { AttachmentsPanel } from './AttachmentsPanel';
+import { InvoicePanel } from '../billing/InvoicePanel';
 import { Deliveries, FromParentDialog, type ParentItem } from './FromParentDialog';
 import { InlineEditDialog, type InlineKind } from './InlineEditDialog';
 import { ItemDetailsLine } from './ItemDetailsLine';
@@ -304,7 +305,10 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
             </Box>
           )}
         </Stack>
-        <AttachmentsPanel recordId={record?.id ?? null} activity={activity} />
+        <Stack gap="4">
+          <AttachmentsPanel recordId={record?.id ?? null} activity={activity} />
+          <InvoicePanel recordId={record?.id ?? null} />
+        </Stack>
       </Grid>
       {moving && record && (
         <MoveDialog

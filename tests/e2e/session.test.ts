@@ -106,7 +106,7 @@ describe('session in the browser', () => {
     await page.getByLabel(/^Contraseña\b/).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await page.waitForURL(/#\/backOffice\/billingConfig/);
-    await page.getByRole('heading', { name: 'Todavía no disponible' }).waitFor();
+    await page.getByRole('heading', { name: 'Certificado de AFIP' }).waitFor();
     expect(await page.title()).toBe('Facturación · Flujos');
     await context.close();
   });

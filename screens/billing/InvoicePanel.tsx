@@ -1,0 +1,112 @@
+/**
+ * A saved record's vouchers (issue 16): issue an invoice (the server picks the letter and asks AFIP after
+ * commit), follow it until it has its CAE or is rejected (AFIP's observations shown, translated when the code
+ * is known), print it, and issue a credit note against an issued invoice.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../engine/api/client';
+import { formatVoucherNumber } from '../../engine/billing/voucher';
+import { reportFailure } from '../app/feedback';
+import { invoiceCalls, type InvoiceDetail, type InvoiceRow } from './calls';
+import { saveBlob } from './saveBlob';
+
+const POLL_MS = 1500;
+const live = (r: InvoiceRow) => r.estado === 'pendiente' || r.estado === 'solicitando';
+
+export function InvoicePanel({ recordId }: { recordId: number | null }) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<InvoiceDetail[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    if (recordId === null) return;
+    const list = await invoiceCalls.ofRecord(recordId);
+    setRows(await Promise.all(list.map((r) => invoiceCalls.show(r.id))));
+  }, [recordId]);
+
+  useEffect(() => {
+    void load().catch(() => {});
+  }, [load]);
+  useEffect(() => {
+    if (!rows.some(live)) return;
+    const timer = setTimeout(() => void load().catch(() => {}), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [rows, load]);
+
+  if (recordId === null) return null;
+  const issue = async (tipo: InvoiceRow['tipo']) => {
+    setBusy(true);
+    try {
+      await invoiceCalls.issue(recordId, tipo);
+      await load();
+    } catch (e) {
+      if (e instanceof ApiError) reportFailure(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const print = async (row: InvoiceRow) => {
+    try {
+      const { blob, name } = await invoiceCalls.pdf(row.id);
+      saveBlob(blob, name || `${row.letra}-${row.id}.pdf`);
+    } catch (e) {
+      if (e instanceof ApiError) reportFailure(e);
+    }
+  };
+  const current = (tipo: InvoiceRow['tipo']) => rows.find((r) => r.tipo === tipo && r.estado !== 'rechazada');
+  const invoice = current('factura');
+
+  return (
+    <Box as="section" aria-labelledby="record-invoices-title">
+      <Heading as="h2" size="sm" id="record-invoices-title" mb="2">
+        {t('billing.invoices')}
+      </Heading>
+      <Stack gap="2">
+        {rows.map((r) => (
+          <Box key={r.id} borderWidth="1px" borderRadius="md" p="2" data-testid="invoice">
+            <HStack justify="space-between" wrap="wrap">
+              <Text fontWeight="semibold">
+                {t(`entities.factura.enums.tipo.${r.tipo}`)} {r.letra} {r.numero ? formatVoucherNumber(r.punto_venta, r.numero) : ''}
+              </Text>
+              <Badge colorPalette={r.estado === 'emitida' ? 'green' : r.estado === 'rechazada' ? 'red' : 'yellow'}>{t(`entities.factura.enums.estado.${r.estado}`)}</Badge>
+            </HStack>
+            {r.cae && (
+              <Text textStyle="sm">
+                {t('billing.cae', { cae: r.cae, vencimiento: r.cae_vencimiento ?? '' })}
+              </Text>
+            )}
+            {live(r) && r.ultimo_error && (
+              <Text textStyle="sm" color="fg.muted">
+                {t('billing.retrying')}
+              </Text>
+            )}
+            {r.observaciones?.map((o) => (
+              <Text key={`${o.code}-${o.msg}`} textStyle="sm" color={r.estado === 'rechazada' ? 'fg.error' : 'fg.muted'} role={r.estado === 'rechazada' ? 'alert' : undefined}>
+                {o.code}: {o.conocido ? t(`afip.${o.code}`) : o.msg}
+              </Text>
+            ))}
+            {r.estado === 'emitida' && (
+              <Button size="xs" mt="1" variant="outline" onClick={() => void print(r)}>
+                {t('billing.print')}
+              </Button>
+            )}
+          </Box>
+        ))}
+        <HStack>
+          {!invoice && (
+            <Button size="sm" onClick={() => void issue('factura')} loading={busy}>
+              {t('billing.issue')}
+            </Button>
+          )}
+          {invoice?.estado === 'emitida' && !current('nota_credito') && (
+            <Button size="sm" variant="outline" onClick={() => void issue('nota_credito')} loading={busy}>
+              {t('billing.creditNote')}
+            </Button>
+          )}
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}

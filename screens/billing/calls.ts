@@ -1,0 +1,36 @@
+/** The invoicing calls of the record and billing screens (issue 16), over the app's entity calls. */
+import { entityCalls } from '../app/entityData';
+
+export interface InvoiceRow {
+  id: number;
+  tipo: 'factura' | 'nota_credito' | 'nota_debito';
+  letra: string;
+  punto_venta: number;
+  numero: number | null;
+  estado: 'pendiente' | 'solicitando' | 'emitida' | 'rechazada';
+  cae?: string | null;
+  cae_vencimiento?: string | null;
+  importe_total: number;
+  ultimo_error?: string | null;
+}
+
+export interface InvoiceDetail extends InvoiceRow {
+  observaciones: { code: number; msg: string; conocido: boolean }[];
+}
+
+export interface CertificateInfo {
+  cuit: string;
+  sujeto: string;
+  vence: string;
+  state: 'vigente' | 'por_vencer' | 'vencido';
+  daysLeft: number;
+}
+
+export const invoiceCalls = {
+  ofRecord: async (registro: number) => (await entityCalls.index<InvoiceRow>('factura', { offset: 0, max: 50, sortOrder: 'asc', filters: { registro: String(registro) } })).rows,
+  show: (id: number) => entityCalls.show('factura', id) as unknown as Promise<InvoiceDetail>,
+  issue: (registro: number, tipo: InvoiceRow['tipo']) => entityCalls.action<InvoiceRow>('registro', 'facturar', { tipo }, registro),
+  pdf: (id: number) => entityCalls.download('factura', 'pdf', id),
+  uploadCertificate: (certificado: string, clave: string) => entityCalls.action<{ certificado: CertificateInfo }>('facturacion', 'certificado', { certificado, clave }),
+  probe: () => entityCalls.action<{ entorno: string; servidores: Record<string, string>; puntos_venta: { nro: number; bloqueado: boolean }[] }>('facturacion', 'probar', {}),
+};
