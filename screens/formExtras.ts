@@ -13,6 +13,7 @@ export interface FormExtraProps {
 
 export const formExtras: Record<string, LazyExoticComponent<ComponentType<FormExtraProps>>> = {
   articulo: lazy(() => import('./stock/StockAdjust')),
+  secuencia: lazy(() => import('./sequence/TakeNextNumber')),
   evento: lazy(() => import('./events/RotateSecret')),
   evento_entrega: lazy(() => import('./events/ReplayDelivery')),
 };

@@ -2,7 +2,7 @@
  * A list whose form opens in a dialog on the same page ("a single form": job positions, sequences,
  * communications). The table has no form route: it signals add / edit / show and this screen answers.
  */
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, HStack } from '@chakra-ui/react';
 import { isPermitted } from '../../engine/roles';
@@ -15,6 +15,7 @@ import { useEntityRecord } from './useEntityRecord';
 import { RecordHistory } from './RecordHistory';
 import { EntityTablePage, type Row } from './EntityTablePage';
 import { ConfirmDiscard } from './ConfirmDiscard';
+import { formExtras } from '../formExtras';
 import { useSaveShortcut } from './useSaveShortcut';
 
 type Open = { id: string | number | null; readOnly: boolean } | null;
@@ -49,6 +50,7 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
   const [asking, setAsking] = useState(false);
   const close = () => (dirty && !open.readOnly ? setAsking(true) : onClose());
   useSaveShortcut(formId, !open.readOnly);
+  const Extra = formExtras[entity.name];
   return (
     <Modal
       open
@@ -57,6 +59,11 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
       width={720}
       footer={
         <HStack>
+          {Extra && record.recordId !== null && record.data !== null && (
+            <Suspense fallback={null}>
+              <Extra id={record.recordId} data={record.data} reload={record.reload} />
+            </Suspense>
+          )}
           {record.recordId !== null && <RecordHistory entity={entity} id={record.recordId} />}
           <Button variant="ghost" onClick={close}>
             {t('subHeader.exit')}

@@ -220,4 +220,17 @@ describe('forms that say what is wrong and lose nothing', () => {
     await expect.poll(() => login.getByRole('alert').count()).toBe(0);
     await other.close();
   });
+
+  it('a sequence offers "take the next number" with its preview, and takes it', async () => {
+    const seq = await post('secuencia/save', { nombre: 'Remitos R', prefijo: 'R-', relleno_ceros: 4, proximo_valor: 12 });
+    await goAway(`${app.baseUrl}/#/backOffice/secuenciasConfig`);
+    await page.getByRole('heading', { name: 'Secuencias', level: 1 }).waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('remitos');
+    await page.getByRole('button', { name: 'Editar Remitos R' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Secuencia' });
+    await dialog.getByRole('button', { name: 'Tomar el próximo número (R-0012)' }).click();
+    await page.getByText('Número tomado: R-0012').waitFor();
+    await dialog.getByRole('button', { name: 'Tomar el próximo número (R-0013)' }).waitFor();
+    expect((await post(`secuencia/show/${seq.id}`, {})).proximo_valor).toBe(13);
+  });
 });

@@ -12,6 +12,7 @@
 import { sql } from 'kysely';
 import { ApiError, notFound } from '../../http/api-error';
 import type { DocContext } from '../../documents/types';
+import { formatSequence, nextValue, type SequenceFields } from '../../../engine/sequence';
 
 /** The entity (schemas/secuencia) whose rows are the sequences. */
 export const SEQUENCE_ENTITY = 'secuencia';
@@ -24,11 +25,7 @@ export interface SequenceNumber {
   formatted: string;
 }
 
-/** `prefijo` + value zero-padded to `relleno` digits (a longer value is not cut). */
-export function formatSequence(prefijo: string | null | undefined, relleno: number | null | undefined, value: number): string {
-  const width = Number.isInteger(relleno) && (relleno as number) > 0 ? (relleno as number) : 0;
-  return `${prefijo ?? ''}${String(value).padStart(width, '0')}`;
-}
+export { formatSequence } from '../../../engine/sequence';
 
 /** The id of the sequence named `nombre` (trimmed, ignoring case), or undefined. */
 export async function sequenceIdByName(ctx: DocContext, nombre: string): Promise<number | undefined> {
@@ -53,8 +50,7 @@ export async function nextNumber(ctx: DocContext, ref: number | string, now: Dat
   if (!seq) throw notFound();
   const year = now.getFullYear();
   const yearly = seq.reinicio_anual === true;
-  const resets = yearly && typeof seq.anio_actual === 'number' && seq.anio_actual !== year;
-  const value = resets ? 1 : ((seq.proximo_valor as number | undefined) ?? 1);
+  const value = nextValue(seq as SequenceFields, year);
   if (value >= INT_MAX) throw new ApiError(409, 'SECUENCIA_AGOTADA');
   await ctx.docs.patch(ctx, SEQUENCE_ENTITY, seq.id, { proximo_valor: value + 1, ...(yearly ? { anio_actual: year } : {}) });
   return { id: seq.id, value, formatted: formatSequence(seq.prefijo as string | undefined, seq.relleno_ceros as number | undefined, value) };
