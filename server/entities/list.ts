@@ -26,7 +26,7 @@ import { patternTerms } from '../../engine/text/search';
 import { badRequest } from '../http/api-error';
 import { INT_MAX, INT_MIN } from './input';
 import { layoutOf, storedField, type SqlType } from './layout';
-import { estimateMatches } from './search-stats';
+import { countRare, estimateMatches } from './search-stats';
 import { headOf, keepsTokens, SEARCH_COLUMN, SEARCH_HEAD, searchPaths, searchVector, sortKeySql, termsQuery, tokenTable } from './search';
 
 type EB = ExpressionBuilder<any, any>;
@@ -110,6 +110,8 @@ export function patternOf(entity: ResolvedEntity, pattern: string, options: { pa
   return { terms, indexed, where: () => sql<SqlBool>`${vector} @@ ${query}::tsquery` };
 }
 
+/** Rows of a pattern's rare terms counted before a page is planned (./search-stats.ts `countRare`). */
+const RARE_PROBE = 2000;
 /** Matching rows counted exactly up to this many; beyond, the total is an estimate. */
 export const EXACT_TOTAL_UP_TO = 1000;
 /** From this offset on, a page's ids come from the sort index first (no table reads for the skipped rows). */
@@ -260,8 +262,11 @@ async function patternEstimate(db: Kysely<any>, table: string, wheres: Where[], 
     const all = await plannedRows(matching(db, table, whereAll(wheres)));
     return { matches: await plannedRows(matching(db, table, whereAll([...wheres, pattern.where]))), rows: all };
   }
-  if (!wheres.length) return words;
-  return { matches: (words.matches * (await plannedRows(matching(db, table, whereAll(wheres))))) / words.rows, rows: words.rows };
+  // a rare term bounds the matches by its own rows, counted when they are few
+  const rare = words.rare.length ? await countRare(db, table, words.rare, RARE_PROBE) : RARE_PROBE;
+  const share = Math.min(words.matches, rare < RARE_PROBE ? rare : Infinity) / words.rows;
+  if (!wheres.length) return { matches: share * words.rows, rows: words.rows };
+  return { matches: share * (await plannedRows(matching(db, table, whereAll(wheres)))), rows: words.rows };
 }
 
 /**

@@ -185,5 +185,14 @@ describeBackends('lists past a thousand rows', (backend) => {
     // the search words were rebuilt for the new fields
     expect((await post('pieza/index', { pattern: all[17].codigo })).body.rows.map((r: Pieza) => r.id)).toEqual([all[17].id]);
     expect((await post('pieza/index', { pattern: 'arandela' })).body.total).toBe(0);
+
+    // a code fragment rarer than every common word: its matches are counted, so the total is exact, not a guess
+    await sql`analyze pieza`.execute(db());
+    const fragment = all.filter((r) => matchesPattern(r.codigo, 'p001'));
+    expect(fragment).toHaveLength(100);
+    const page = (await post('pieza/index', { pattern: 'P001', max: 50 })).body;
+    expect(page).not.toHaveProperty('estimated');
+    expect(page.total).toBe(100);
+    expect(page.rows.map((r: Pieza) => r.id)).toEqual(sortedBy(fragment, 'nombre', 'asc').slice(0, 50).map((r) => r.id));
   });
 });
