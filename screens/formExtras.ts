@@ -16,4 +16,5 @@ export const formExtras: Record<string, LazyExoticComponent<ComponentType<FormEx
   secuencia: lazy(() => import('./sequence/TakeNextNumber')),
   evento: lazy(() => import('./events/RotateSecret')),
   evento_entrega: lazy(() => import('./events/ReplayDelivery')),
+  comunicacion: lazy(() => import('./mail/ResendMail')),
 };

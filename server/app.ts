@@ -23,7 +23,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { serveStatic } from './http/static';
 import { saveAllowedHosts } from './events/settings';
 import { eventWorkerOptions, startEventDelivery, type EventDelivery } from './events/worker';
-import { startMailDelivery, type MailDelivery } from './mail/delivery';
+import { MAIL_RETRY, startMailDelivery, type MailDelivery } from './mail/delivery';
 import { setBillingRuntime } from './entities/factura/runtime';
 import { startBillingWorker, type BillingWorker } from './entities/factura/worker';
 import type { AppContext } from './routes/context';
@@ -127,6 +127,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
         from: config.mailFrom,
         log: app.log,
         intervalMs: config.mailPollMs,
+        retry: { ...MAIL_RETRY, baseMs: config.mailRetryBaseMs, maxMs: Math.max(MAIL_RETRY.maxMs, config.mailRetryBaseMs) },
       });
     else app.log.info('SMTP_URL is not set: mail stays in the outbox (table comunicacion)');
     if (config.eventWorker) events = startEventDelivery({ db: db as unknown as Kysely<any>, log: app.log, ...eventWorkerOptions(config) });

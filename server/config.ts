@@ -23,6 +23,8 @@ export interface Config {
   mailFrom: string;
   /** How often the mail loop looks for pending mail, in ms. */
   mailPollMs: number;
+  /** The wait before the first retry of a mail that failed, in ms (doubling after each failed attempt). */
+  mailRetryBaseMs: number;
   /** Signing key of access tokens; when unset one is generated and kept in the database. */
   jwtSecret?: string;
   /** Base for links in mails (password recovery); when unset, see allowedOrigins (server/http/link-origin.ts). */
@@ -78,6 +80,7 @@ export const DEFAULT_CONFIG: Config = {
   dataDir: './data',
   mailFrom: 'no-reply@localhost',
   mailPollMs: 5000,
+  mailRetryBaseMs: 60_000,
   staticDir: 'dist',
   trustProxy: false,
   headersTimeoutMs: 10_000,

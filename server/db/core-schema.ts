@@ -87,6 +87,10 @@ export const CORE_SCHEMA: readonly SchemaStep[] = [
       // every entity table has a version; the list sorts newest first.
       `alter table comunicacion add column if not exists version integer not null default 1`,
       `create index if not exists comunicacion_fecha_creada_idx on comunicacion (fecha_creada, id)`,
+      // the delivering worker's lease (server/mail/delivery.ts): only its holder records the outcome
+      `alter table comunicacion add column if not exists lease text null`,
+      // since when it is queued: a resend queues it anew; tried for longer than the limit, it has failed
+      `alter table comunicacion add column if not exists cola_desde timestamptz not null default now()`,
     ],
   },
   {

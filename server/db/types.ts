@@ -61,6 +61,8 @@ export interface ComunicacionTable {
   intentos: Generated<number>;
   /** A worker that took the row owns it until then; afterwards another may retry it. */
   bloqueado_hasta: Date | null;
+  lease: string | null;
+  cola_desde: Generated<Date>;
   /** Always 1: the entity comunicacion lists the outbox read-only, and every entity record has a version. */
   version: Generated<number>;
 }

@@ -6,8 +6,13 @@
  *   ADMIN or ROOT); dates (fecha_creada, fecha_enviada) are answered as ISO 8601 text;
  * - save, update, updateColumn and delete answer 403 FORBIDDEN to everyone (`coreTable`);
  * - a shown message has the token of a password-recovery link blanked out: whoever reads the outbox must
- *   not be able to take over the account the link was sent for.
+ *   not be able to take over the account the link was sent for;
+ * - states: pendiente (queued), enviado (sent), error (failed: tried for too long; `error` says why, as it does
+ *   for a queued mail whose last attempt failed); `POST /api/comunicacion/reenviar/{id}` (ADMIN) queues a mail
+ *   again — sent, failed or queued — for the next round of server/mail/delivery.ts, with fresh attempts.
  */
+import { sql } from 'kysely';
+import { ROLES } from '../../../engine/roles';
 import { defineEntityServer, type StoredRecord } from '../../documents/types';
 
 const RESET_LINK = /(resetPassword\/)[A-Za-z0-9_-]+/g;
@@ -28,4 +33,19 @@ export default defineEntityServer({
   needs: ['destinatario', 'asunto', 'estado', 'fecha_creada'],
   coreTable: true,
   present,
+  actions: {
+    reenviar: {
+      scope: 'record',
+      roles: ROLES.ADMIN,
+      bodyLimit: 1024,
+      async run({ ctx, id }) {
+        await ctx.trx
+          .updateTable('comunicacion')
+          .set({ estado: 'pendiente', intentos: 0, error: null, bloqueado_hasta: null, lease: null, cola_desde: sql`now()` })
+          .where('id', '=', id!)
+          .execute();
+        return { id };
+      },
+    },
+  },
 });
