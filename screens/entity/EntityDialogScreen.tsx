@@ -65,11 +65,6 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
             </Suspense>
           )}
           {record.recordId !== null && <RecordHistory entity={entity} id={record.recordId} />}
-          {record.recordId !== null && Extra && record.data && (
-            <Suspense fallback={null}>
-              <Extra id={record.recordId} data={record.data} reload={record.reload} />
-            </Suspense>
-          )}
           <Button variant="ghost" onClick={close}>
             {t('subHeader.exit')}
           </Button>
