@@ -233,4 +233,16 @@ describe('forms that say what is wrong and lose nothing', () => {
     await dialog.getByRole('button', { name: 'Tomar el próximo número (R-0013)' }).waitFor();
     expect((await post(`secuencia/show/${seq.id}`, {})).proximo_valor).toBe(13);
   });
+
+  it('a click on a list row opens the record to view; the row buttons have tooltips', async () => {
+    await goAway(`${app.baseUrl}/#/backOffice/profile`);
+    await page.getByRole('heading', { name: 'Interesados', level: 1 }).waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('afip');
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'AFIP', exact: true }) }).first();
+    const show = row.getByRole('button', { name: /^Ver / });
+    expect(await show.getAttribute('title')).toBe(await show.getAttribute('aria-label'));
+    await row.getByRole('cell', { name: 'AFIP', exact: true }).click();
+    await page.waitForURL(/#\/backOffice\/profile\/\d+\/show$/);
+    await page.getByRole('button', { name: 'Editar' }).first().waitFor();
+  });
 });

@@ -2,7 +2,7 @@
  * One body row. Memoized: its props are the row object, its index and the table's RowView, which stay the same
  * while scrolling, so a scroll frame renders only the rows that come into view.
  */
-import { memo } from 'react';
+import { memo, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import type { Row } from '../../machines/dataTable';
@@ -38,11 +38,21 @@ export interface DataRowProps {
 /** The names the server sends beside reference values (`$labels`: field -> the referenced row's label). */
 const labelsOf = (row: Row) => (row.$labels && typeof row.$labels === 'object' ? (row.$labels as Record<string, string>) : undefined);
 
+/** A click on the row itself opens it (view), as in the tools people know; buttons, fields and a selection of text keep theirs. */
+function openOnClick(open: (() => void) | undefined) {
+  if (!open) return undefined;
+  return (e: MouseEvent<HTMLTableRowElement>) => {
+    if ((e.target as Element).closest('button, a, input, textarea, select, [role="textbox"], [contenteditable="true"]')) return;
+    if (window.getSelection()?.toString()) return;
+    open();
+  };
+}
+
 export const DataRow = memo(function DataRow({ row, index, view }: DataRowProps) {
   const { show, edit, remove } = view;
   const labels = labelsOf(row);
   return (
-    <tr aria-rowindex={index + view.firstRowIndex}>
+    <tr aria-rowindex={index + view.firstRowIndex} onClick={openOnClick(show && (() => show(row)))} style={show ? { cursor: 'pointer' } : undefined}>
       {view.columns.map((col, i) => (
         <DataCell
           key={col.name}

@@ -100,6 +100,21 @@ describe('DataTable', () => {
     expect(source.saved.get('cols-categoria')).toBe('["nombre","tipo","grupo","valor","orden"]');
   });
 
+  it('a click on a row opens it (show); its buttons keep their own action and have tooltips', async () => {
+    const onShow = fn();
+    const onEdit = fn();
+    render(<Default onShow={onShow} onEdit={onEdit} />);
+    await loaded();
+    const row = bodyRows()[0];
+    fireEvent.click(within(row).getAllByRole('cell')[0]);
+    expect(onShow).toHaveBeenCalledOnce();
+    const editButton = within(row).getByRole('button', { name: /^Editar [^:]*$/ });
+    expect(editButton.getAttribute('title')).toBe(editButton.getAttribute('aria-label'));
+    fireEvent.click(editButton);
+    expect(onEdit).toHaveBeenCalledOnce();
+    expect(onShow).toHaveBeenCalledOnce();
+  });
+
   it('without the roles there is no edit, remove or inline edit; show and add stay', async () => {
     render(<ReadOnly />);
     await loaded();

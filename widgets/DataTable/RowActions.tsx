@@ -24,9 +24,9 @@ export function RowActions({ rowName, t, onShow, onEdit, onRemove }: RowActionsP
   return (
     <td className={C.actions}>
       <div>
-        {onShow && <button type="button" className={SHOW} aria-label={t('dataTable.show', { row: rowName })} onClick={onShow} />}
-        {onEdit && <button type="button" className={EDIT} aria-label={t('dataTable.edit', { row: rowName })} onClick={onEdit} />}
-        {onRemove && <button type="button" className={REMOVE} aria-label={t('dataTable.remove', { row: rowName })} onClick={onRemove} />}
+        {onShow && <button type="button" className={SHOW} aria-label={t('dataTable.show', { row: rowName })} title={t('dataTable.show', { row: rowName })} onClick={onShow} />}
+        {onEdit && <button type="button" className={EDIT} aria-label={t('dataTable.edit', { row: rowName })} title={t('dataTable.edit', { row: rowName })} onClick={onEdit} />}
+        {onRemove && <button type="button" className={REMOVE} aria-label={t('dataTable.remove', { row: rowName })} title={t('dataTable.remove', { row: rowName })} onClick={onRemove} />}
       </div>
     </td>
   );
