@@ -1,7 +1,7 @@
 /**
  * A user's own e-mail, where password recovery sends its link: read it, or change it with the current password
  * (a stolen access token alone must not be able to redirect the recovery mail). Logins of interested parties
- * get theirs from the party's form (server/entities/perfil/usuario.ts); this is for every user, the first
+ * get theirs from the party's form (the login sub-data of the parties' module); this is for every user, the first
  * `admin` of a fresh install included.
  */
 import type { FastifyInstance } from 'fastify';
