@@ -16,7 +16,8 @@
  * applies to the demo data too. With PGlite, stop the server first (one process per data folder).
  *
  * When the database already holds business data (articles, parties, job positions, sequences or a
- * company record) it changes nothing, says so, and exits 0. On a brand-new database the first user
+ * company record) it changes nothing, says so on stderr, and exits 2 (a script must not take "nothing done" for
+ * "seeded"). On a brand-new database the first user
  * `admin` gets the password DEMO_ADMIN_PASSWORD (unless ADMIN_PASSWORD is set); the demo users and their
  * passwords are printed at the end.
  */
@@ -510,6 +511,11 @@ async function main() {
   try {
     const result = await seedDemo(handle);
     const first = await handle.db.selectFrom('usuario').select('username').orderBy('id').executeTakeFirst();
+    if (!result.seeded) {
+      console.error(report(result, describeTarget(config), first?.username));
+      process.exitCode = 2;
+      return;
+    }
     console.log(report(result, describeTarget(config), first?.username));
   } finally {
     await handle.close();

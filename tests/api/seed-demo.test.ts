@@ -199,7 +199,7 @@ describe('npm run seed:demo', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('seeds the DATA_DIR database, prints the users, and politely refuses a second time (exit 0)', async () => {
+  it('seeds the DATA_DIR database, prints the users, and refuses a second time with exit code 2', async () => {
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: '', SMTP_URL: '' };
     const tsx = path.resolve('node_modules/.bin/tsx');
     const first = await run(tsx, ['scripts/seed-demo.ts'], { env });
@@ -207,7 +207,11 @@ describe('npm run seed:demo', () => {
     expect(first.stdout).toMatch(/\d+ processes with \d+ activities/);
     expect(first.stdout).toMatch(/admin\s+Demo-Admin1!/);
     expect(first.stdout).toMatch(/carla\.rios\s+Demo-User1!\s+ROLE_USER/);
-    const second = await run(tsx, ['scripts/seed-demo.ts'], { env });
-    expect(second.stdout).toContain('already holds data');
+    const second = await run(tsx, ['scripts/seed-demo.ts'], { env }).then(
+      () => ({ code: 0, stderr: '' }),
+      (err: { code?: number; stderr?: string }) => ({ code: err.code, stderr: err.stderr ?? '' }),
+    );
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain('already holds data');
   }, 120_000);
 });
