@@ -33,6 +33,8 @@ export const screens: Record<string, Loader> = {
   planning: () => import('./planning/PlanningScreen'),
   maintenance: () => import('./maintenance/MaintenanceScreen'),
   billingConfig: () => import('./billing/BillingConfigScreen'),
+  reports: () => import('./reports/ReportsScreen'),
+  reportList: () => import('./reports/ReportListScreen'),
 };
 
 /** A chunk's import, failing when it has not arrived within CHUNK_LOAD_TIMEOUT_MS. */

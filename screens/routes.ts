@@ -33,14 +33,14 @@ export const declaredRoutes: readonly RouteNode[] = [
         ],
       },
       { path: 'planning', name: 'planning', screen: 'planning' },
-      { path: 'reports', name: 'reports' },
+      { path: 'reports', name: 'reports', screen: 'reports' },
       { path: 'workspace', name: 'workspace', hideInMenu: true },
       {
         path: 'execution/:flowId/:activityId/:id?/:show?/:iscmdline?/:actividadname?/:flowname?',
         name: 'execution',
         screen: 'execution',
       },
-      { path: 'reportList', name: 'reportList' },
+      { path: 'reportList', name: 'reportList', screen: 'reportList' },
     ],
   },
   {

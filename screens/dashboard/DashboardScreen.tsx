@@ -6,6 +6,7 @@ import { routeTree } from '../routes';
 import { useSession } from '../app/useSession';
 import { LinkCards } from './LinkCards';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { DashboardTiles } from './DashboardTiles';
 import { AccountEmailForm } from './AccountEmailForm';
 
 export default function DashboardScreen() {
@@ -23,6 +24,7 @@ export default function DashboardScreen() {
         </Heading>
         <Text color="fg.muted">{t('dashboard.intro')}</Text>
       </div>
+      <DashboardTiles />
       <LinkCards items={items} />
       <ChangePasswordForm />
       <AccountEmailForm />

@@ -1,0 +1,75 @@
+/** A built-in report's result: its chart (lazy), its table with totals, CSV export and print. */
+import { lazy, Suspense, useMemo } from 'react';
+import { Box, Button, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { ReportResult } from '../../engine/reports/query';
+import { saveFile } from '../../widgets/saveFile';
+import { resultCsv, resultView } from './resultView';
+
+const ReportChart = lazy(() => import('./ReportChart'));
+
+export function ReportResultView({ result, title, compact = false }: { result: ReportResult; title: string; compact?: boolean }) {
+  const { t } = useTranslation();
+  const view = useMemo(() => resultView(result, t), [result, t]);
+  const chart = result.grafico !== 'ninguno' && result.rows.length > 0;
+  if (!result.rows.length)
+    return <Text color="fg.muted">{t('reports.noData')}</Text>;
+  return (
+    <Box>
+      {chart && (
+        <Suspense fallback={<Spinner size="sm" aria-label={t('dataTable.loading')} />}>
+          <Box role="img" aria-label={t('reports.chartOf', { title })}>
+            <ReportChart kind={result.grafico} data={view.chartData} series={view.measures} height={compact ? 200 : 300} />
+          </Box>
+        </Suspense>
+      )}
+      {!compact && (
+        <>
+          <HStack justify="flex-end" my="2" className="no-print">
+            <Button size="sm" variant="outline" onClick={() => saveFile(new Blob([resultCsv(result, t)], { type: 'text/csv' }), `${title}.csv`)}>
+              {t('dataTable.exportCsv')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => window.print()}>
+              {t('reports.print')}
+            </Button>
+          </HStack>
+          <Table.Root size="sm" aria-label={title} variant="outline">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{view.groupHeader}</Table.ColumnHeader>
+                {view.measures.map((m) => (
+                  <Table.ColumnHeader key={m.key} textAlign="end">
+                    {m.label}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {result.rows.map((r, i) => (
+                <Table.Row key={i}>
+                  <Table.Cell>{view.groupText(r)}</Table.Cell>
+                  {view.measures.map((m) => (
+                    <Table.Cell key={m.key} textAlign="end">
+                      {r[m.key as `m${number}`] ?? ''}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+              {result.agrupar && (
+                <Table.Row fontWeight="semibold">
+                  <Table.Cell>{t('reports.total')}</Table.Cell>
+                  {view.measures.map((m) => (
+                    <Table.Cell key={m.key} textAlign="end">
+                      {result.totales[m.key] ?? ''}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              )}
+            </Table.Body>
+          </Table.Root>
+          {result.truncado && <Text color="fg.muted" textStyle="sm">{t('reports.truncated')}</Text>}
+        </>
+      )}
+    </Box>
+  );
+}

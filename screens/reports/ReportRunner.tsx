@@ -1,0 +1,108 @@
+/**
+ * Runs one report: its parameters (defaults filled in), then either the external report's link (spec §7:
+ * URL + reportUnit + each param), opened in a new tab and shown, or a built-in report's result.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../engine/api/client';
+import type { ReportSummary } from '../../engine/api/reportsApi';
+import { reportLink } from '../../engine/reports/link';
+import { optionsOf, type ReportParam } from '../../engine/reports/model';
+import { resolveParams } from '../../engine/reports/params';
+import type { ReportResult } from '../../engine/reports/query';
+import { FormField } from '../../widgets/FormField';
+import { reportFailure } from '../app/feedback';
+import { reportCalls } from './calls';
+import { ReportResultView } from './ReportResultView';
+
+const initialValues = (params: readonly ReportParam[]) => Object.fromEntries(params.map((p) => [p.nombre, p.defecto ?? '']));
+
+function ParamInput({ p, value, onChange }: { p: ReportParam; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  if (p.tipo === 'booleano')
+    return (
+      <Checkbox.Root checked={value === 'true'} onCheckedChange={(e) => onChange(e.checked === true ? 'true' : 'false')}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{p.etiqueta || p.nombre}</Checkbox.Label>
+      </Checkbox.Root>
+    );
+  if (p.tipo === 'lista')
+    return (
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+          <option value="">{t('reports.any')}</option>
+          {optionsOf(p).map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    );
+  return <Input size="sm" type={p.tipo === 'fecha' ? 'date' : p.tipo === 'numero' ? 'number' : 'text'} value={value} onChange={(e) => onChange(e.target.value)} />;
+}
+
+export function ReportRunner({ report, objetoId, contexto }: { report: ReportSummary; objetoId?: number; contexto?: string }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<string, string>>(() => initialValues(report.parametros));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [link, setLink] = useState<string | null>(null);
+  const [result, setResult] = useState<ReportResult | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (open: boolean) => {
+    const checked = resolveParams(report.parametros, values);
+    setErrors(Object.fromEntries(checked.errors.map((e) => [e.field.slice('params.'.length), t(`validation.${e.code}`, { label: (e.params?.[0] as string) ?? '', defaultValue: t('reports.invalid') })])));
+    if (checked.errors.length) return;
+    setBusy(true);
+    try {
+      if (report.builtin) setResult(await reportCalls.data(report.id, checked.params, objetoId));
+      else {
+        const url = reportLink(await reportCalls.run(report.id, checked.params, objetoId, contexto));
+        setLink(url);
+        if (url && open) window.open(url, '_blank', 'noopener');
+      }
+    } catch (e) {
+      if (e instanceof ApiError) reportFailure(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // a built-in report whose parameters need nothing from the user shows its data at once
+  useEffect(() => {
+    if (report.builtin && !resolveParams(report.parametros, values).errors.length) void run(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [report.id]);
+
+  return (
+    <Stack gap="3">
+      {report.parametros.length > 0 && (
+        <HStack gap="3" align="flex-end" wrap="wrap" as="form" onSubmit={(e) => (e.preventDefault(), void run(true))}>
+          {report.parametros.map((p) => (
+            <FormField key={p.nombre} label={p.tipo === 'booleano' ? '' : p.etiqueta || p.nombre} required={p.requerido} error={errors[p.nombre]}>
+              <ParamInput p={p} value={values[p.nombre] ?? ''} onChange={(v) => setValues((old) => ({ ...old, [p.nombre]: v }))} />
+            </FormField>
+          ))}
+        </HStack>
+      )}
+      <HStack>
+        <Button size="sm" colorPalette="brand" loading={busy} onClick={() => void run(true)}>
+          {report.builtin ? t('reports.show') : t('reports.open')}
+        </Button>
+      </HStack>
+      {link && (
+        <Text textStyle="sm">
+          {t('reports.linkIs')}{' '}
+          <Link href={link} target="_blank" rel="noopener" data-testid="report-link" wordBreak="break-all">
+            {link}
+          </Link>
+        </Text>
+      )}
+      {result && <ReportResultView result={result} title={report.descripcion} />}
+    </Stack>
+  );
+}
