@@ -70,7 +70,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
 
   // Bad metadata stops the start here, before the database is touched.
   const entities = await loadEntities(config.schemasDir);
-  const db = await connect(config, (err) => app.log.error({ err }, 'idle database connection failed'));
+  const db = await connect(config, (err) => app.log.warn({ err }, 'a database connection failed (it is replaced)'));
   let mail: MailDelivery | null = null;
   let events: EventDelivery | null = null;
   let billing: BillingWorker | null = null;

@@ -30,11 +30,15 @@ export function describeTarget(target: DbTarget): string {
   return target.dataDir === MEMORY ? 'PGlite in memory' : `PGlite in ${path.resolve(target.dataDir)}`;
 }
 
-/** `onPoolError` hears errors of idle PostgreSQL connections (a restarted server); without a listener they would end the process. */
+/** `onPoolError` hears errors of PostgreSQL connections, idle or in use (a restarted server); without a listener they would end the process. */
 export async function connect(target: DbTarget, onPoolError: (err: Error) => void = () => {}): Promise<Kysely<Database>> {
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, types: { getTypeParser } });
     pool.on('error', onPoolError);
+    // A connection dropped while in use (a restart, a failover, an administrator's kill) makes its client emit
+    // 'error'; without a listener that ends the process. The query in flight fails (the request answers 503,
+    // server/http/db-errors.ts) and the pool replaces the client when it is released.
+    pool.on('connect', (client) => client.on('error', onPoolError));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   // pg_trgm: list searches (`ILIKE '%…%'`) use trigram indexes (entities/search.ts).

@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ErrorCode, FieldError } from '../../engine/errors';
 import { ApiError } from './api-error';
+import { isConnectionLoss } from './db-errors';
 import { errorText, preferredLang } from './lang';
 import { refuseIllFormedText } from './well-formed';
 
@@ -39,6 +40,10 @@ export function installErrorHandlers(app: FastifyInstance) {
     if (err.validation) {
       const errors = err.validation.map((v) => ({ field: fieldOf(v), code: v.keyword, params: v.params }));
       return sendError(request, reply, 400, 'BAD_REQUEST', errors);
+    }
+    if (isConnectionLoss(err)) {
+      request.log.warn({ err }, `database connection lost during ${request.method} ${request.url}`);
+      return sendError(request, reply, 503, 'DATABASE_UNAVAILABLE');
     }
     const status = statusCodeOf(err);
     if (status >= 400 && status < 500) return sendError(request, reply, status, CODE_BY_STATUS[status] ?? 'BAD_REQUEST');
