@@ -21,8 +21,6 @@ import { compactStream } from './http/log-stream';
 import { installRequestLog } from './http/request-log';
 import { installSecurityHeaders } from './http/security-headers';
 import { serveStatic } from './http/static';
-import { saveAllowedHosts } from './events/settings';
-import { eventWorkerOptions, startEventDelivery, type EventDelivery } from './events/worker';
 import { MAIL_RETRY, startMailDelivery, type MailDelivery } from './mail/delivery';
 import { setBillingRuntime } from './entities/factura/runtime';
 import { startBillingWorker, type BillingWorker } from './entities/factura/worker';
@@ -72,7 +70,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
   const entities = await loadEntities(config.schemasDir);
   const db = await connect(config, (err) => app.log.warn({ err }, 'a database connection failed (it is replaced)'));
   let mail: MailDelivery | null = null;
-  let events: EventDelivery | null = null;
+  const moduleWork: { stop(): Promise<void> }[] = [];
   let billing: BillingWorker | null = null;
   const upkeep = config.databaseUrl ? noUpkeep : embeddedUpkeep(db as unknown as Kysely<any>, app.log);
   const docs = createDocuments({ db: db as unknown as Kysely<any>, registry: entities, servers: entities.servers, rules: entities.rules, upkeep });
@@ -81,7 +79,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     (closing ??= (async () => {
       await app.close();
       await mail?.stop();
-      await events?.stop();
+      for (const w of moduleWork) await w.stop();
       await billing?.stop();
       await upkeep.stop();
       await db.destroy();
@@ -91,7 +89,6 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     await applySchema(db, [...CORE_SCHEMA, ...entities.moduleTables]);
     await seedAdmin(db, config.adminPassword, app.log, config.adminEmail);
     await syncEntities(db, entities, docs, app.log);
-    await saveAllowedHosts(db, config.eventAllowedHosts);
     if (config.jwtSecret && config.jwtSecret.length < 32) app.log.warn('JWT_SECRET is shorter than 32 characters');
     billing = startBillingWorker({ db: db as unknown as Kysely<any>, docs, config, log: app.log });
     setBillingRuntime(docs, { config, kick: billing.kick });
@@ -130,7 +127,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
         retry: { ...MAIL_RETRY, baseMs: config.mailRetryBaseMs, maxMs: Math.max(MAIL_RETRY.maxMs, config.mailRetryBaseMs) },
       });
     else app.log.info('SMTP_URL is not set: mail stays in the outbox (table comunicacion)');
-    if (config.eventWorker) events = startEventDelivery({ db: db as unknown as Kysely<any>, log: app.log, ...eventWorkerOptions(config) });
+    for (const server of entities.servers.values()) if (server.start) moduleWork.push(await server.start({ db: db as unknown as Kysely<any>, config, log: app.log }));
     app.log.info(`Database: ${describeTarget(config)}`);
     app.log.info(`Entities: ${entities.entities.map((e) => e.name).join(', ') || 'none'}`);
   } catch (err) {

@@ -210,6 +210,15 @@ export interface EntityServer {
   actions?: Record<string, ActionSpec>;
   /** Subscribers to writes of other entities (by name, or `*` for all), in the writer's transaction. */
   subscribe?: Record<string, Subscriber>;
+  /** Background work of the module (a delivery worker), started once the server is up; stopped when it closes. */
+  start?(runtime: ModuleRuntime): Promise<{ stop(): Promise<void> }>;
+}
+
+/** What a module's background work gets. */
+export interface ModuleRuntime {
+  db: Kysely<any>;
+  config: import('../config').Config;
+  log: Logger;
 }
 
 /** Types an entity module (server/entities/<entity>/index.ts default export). */

@@ -1,9 +1,9 @@
 /**
- * Delivers the mail outbox over SMTP, the way web hooks are delivered (server/events/worker.ts, issue 15). Each
+ * Delivers the mail outbox over SMTP, the way web hooks are delivered (issue 15, docs/events.md). Each
  * round claims a batch of due pending rows with `SELECT … FOR UPDATE SKIP LOCKED` (so any number of instances
  * can share the queue) and leases them (a token); the mail is sent outside the transaction, then — while the
  * lease is still this worker's — the row is marked `enviado` (sent), or kept `pendiente` (queued) for a retry
- * with exponential backoff and jitter (server/events/backoff.ts), or marked `error` (failed) once it has been
+ * with exponential backoff and jitter (server/retry/backoff.ts), or marked `error` (failed) once it has been
  * tried for longer than the age limit (3 days by default). `comunicacion/reenviar` queues it again.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/types';
-import { nextAttempt, type RetryPolicy } from '../events/backoff';
+import { nextAttempt, type RetryPolicy } from '../retry/backoff';
 
 const BATCH = 10;
 const LEASE_SECONDS = 300;

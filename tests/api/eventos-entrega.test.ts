@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { verify } from '../../server/events/signature';
+import { verify } from '../../server/entities/evento/delivery/signature';
 import { FAST_EVENTS, until } from '../support/events';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { ADMIN_PASSWORD, api, createUser, describeBackends, PLAIN_PASSWORD, startTestServer, type Api, type TestServer } from '../support/server';

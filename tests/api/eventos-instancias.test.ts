@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/documents/types';
-import { startEventDelivery, type EventDelivery } from '../../server/events/worker';
+import { startEventDelivery, type EventDelivery } from '../../server/entities/evento/delivery/worker';
 import { FAST_EVENTS, until } from '../support/events';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { ADMIN_PASSWORD, api, describeBackends, freshStore, startTestServer, type Store, type TestServer } from '../support/server';
@@ -91,7 +91,7 @@ describeBackends('web hook delivery by several instances', (backend) => {
     expect(seq.status).toBe(200);
 
     const got = rx.next();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/events/worker-main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/entities/evento/delivery/worker-main.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: { ...process.env, DATABASE_URL: store.options.databaseUrl, EVENT_POLL_MS: '50', EVENT_TIMEOUT_MS: '1000' },
       stdio: 'ignore',

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildServer, type ServerHandle } from '../../server/app';
 import { SYSTEM_ACTOR } from '../../server/documents/types';
-import { startEventDelivery, type EventDelivery } from '../../server/events/worker';
+import { startEventDelivery, type EventDelivery } from '../../server/entities/evento/delivery/worker';
 import { startReceiver } from '../support/receiver';
 
 const quiet = { info() {}, warn() {}, error() {} };

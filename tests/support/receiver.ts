@@ -1,11 +1,11 @@
 /**
  * A real web hook receiver for the event tests, on 127.0.0.1: answers as told (2xx, an error status, no answer
  * at all, or not listening: connection refused), keeps every request it got, checks each signature with the
- * receiver-side check of docs/events.md (server/events/signature.ts `verify`), and can hold requests open.
+ * receiver-side check of docs/events.md (server/entities/evento/delivery/signature.ts `verify`), and can hold requests open.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { HEADERS, verify } from '../../server/events/signature';
+import { HEADERS, verify } from '../../server/entities/evento/delivery/signature';
 
 export type Mode = 'ok' | 'error' | 'hang' | 'down';
 

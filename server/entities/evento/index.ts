@@ -9,15 +9,16 @@
  * - The secret is the server's (./secret.ts): made on insert and shown in that reply only;
  *   `POST /api/evento/rotarSecreto/{id}` makes a new one and answers `{ secreto }`, once.
  * - Every write of any other entity fans out, in its transaction, into one delivery per matching active
- *   subscription (server/events/fanout.ts); the worker delivers them after commit (server/events/worker.ts).
+ *   subscription (./delivery/fanout.ts); the worker delivers them after commit (./delivery/worker.ts).
  * - Deleting a subscription deletes its deliveries.
  */
 import { ROLES } from '../../../engine/roles';
 import { webhookUriProblem } from '../../../engine/events/address';
 import type { FieldError } from '../../../engine/errors';
 import { defineEntityServer, type Data, type StoredRecord } from '../../documents/types';
-import { fanOut, NOT_ORIGINS } from '../../events/fanout';
-import { allowedHosts } from '../../events/settings';
+import { fanOut, NOT_ORIGINS } from './delivery/fanout';
+import { allowedHosts, saveAllowedHosts } from './delivery/settings';
+import { eventWorkerOptions, startEventDelivery } from './delivery/worker';
 import { askRotation, isFresh, markFresh, newSecret, rotationFor } from './secret';
 
 export default defineEntityServer({
@@ -60,6 +61,13 @@ export default defineEntityServer({
   },
 
   subscribe: { '*': fanOut },
+
+  // the server's allowed hosts for every instance's save-time check; the worker unless EVENT_WORKER=false
+  async start({ db, config, log }) {
+    await saveAllowedHosts(db, config.eventAllowedHosts);
+    const worker = config.eventWorker ? startEventDelivery({ db, log, ...eventWorkerOptions(config) }) : null;
+    return { stop: async () => void (await worker?.stop()) };
+  },
 
   actions: {
     rotarSecreto: {

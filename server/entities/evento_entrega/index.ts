@@ -1,5 +1,5 @@
 /**
- * The delivery log of web hooks (issue 15; table evento_entrega, written by server/events/): one row per event
+ * The delivery log of web hooks (issue 15; table evento_entrega, written by server/entities/evento/delivery/): one row per event
  * and subscription — estado pendiente / entregado / agotado, attempts, the next attempt, the last answer's HTTP
  * status, error and duration; with the subscription's debug on, the last request and response (headers, the
  * first 64 kB of the body). Read-only through the generic API for ROLE_ADMIN (`evento_entrega/index` filters

@@ -1,4 +1,4 @@
-/** The delivery log of web hooks (server/events/): one row per event and subscription, owned by the worker. */
+/** The delivery log of web hooks (server/entities/evento/delivery/): one row per event and subscription, owned by the worker. */
 import type { SchemaStep } from '../../db/apply-schema';
 
 export const DELIVERY_TABLES: readonly SchemaStep[] = [

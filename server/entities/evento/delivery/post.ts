@@ -9,7 +9,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isAllowedHost, isLocalName, isPrivateAddress, webhookUriProblem } from '../../engine/events/address';
+import { isAllowedHost, isLocalName, isPrivateAddress, webhookUriProblem } from '../../../../engine/events/address';
 
 export interface PostOptions {
   timeoutMs: number;

@@ -4,8 +4,8 @@
  * server (EVENT_*); SIGTERM / SIGINT let the deliveries in flight finish.
  */
 import type { Kysely } from 'kysely';
-import { loadConfig } from '../config';
-import { connect, describeTarget } from '../db/connect';
+import { loadConfig } from '../../../config';
+import { connect, describeTarget } from '../../../db/connect';
 import { eventWorkerOptions, startEventDelivery } from './worker';
 
 const config = loadConfig();

@@ -14,9 +14,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Config } from '../config';
-import type { Logger } from '../documents/types';
-import { nextAttempt, type RetryPolicy } from './backoff';
+import type { Config } from '../../../config';
+import type { Logger } from '../../../documents/types';
+import { nextAttempt, type RetryPolicy } from '../../../retry/backoff';
 import { postJson, PostError, type PostResult } from './post';
 import { allowedHosts } from './settings';
 import { HEADERS, sign } from './signature';

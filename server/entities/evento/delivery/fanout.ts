@@ -8,7 +8,7 @@
  * of that flow or activity).
  */
 import { sql } from 'kysely';
-import type { WriteEvent } from '../documents/types';
+import type { WriteEvent } from '../../../documents/types';
 
 /** Entities whose writes are never delivered: the delivery log itself (a replay is a write of it). */
 export const NOT_ORIGINS: ReadonlySet<string> = new Set(['evento_entrega']);
