@@ -60,7 +60,7 @@ async function lowStock(ctx: DocContext) {
   const onHand = sql`coalesce((select sum(s.en_mano) from stock_saldo s where s.articulo = a.id), 0)`;
   const low = (ctx.trx as Kysely<any>)
     .selectFrom('articulo as a')
-    .where('a.activo', '=', true)
+    .where(sql<boolean>`coalesce(a.activo, true)`)
     .where(sql<boolean>`not coalesce(a.es_servicio, false)`)
     .where(sql<boolean>`${onHand} < ${threshold}`);
   const rows = await low
