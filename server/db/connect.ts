@@ -1,5 +1,5 @@
 /** Opens the database: PostgreSQL when a `postgres://` URL is given, else embedded PGlite (a folder or memory). */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -50,7 +50,21 @@ export async function connect(target: DbTarget, onPoolError: (err: Error) => voi
   } else {
     const dir = path.resolve(target.dataDir);
     await mkdir(dir, { recursive: true });
-    pglite = new PGlite(dir, { extensions, parsers });
+    const release = await lockDataDir(dir);
+    try {
+      pglite = new PGlite(dir, { extensions, parsers });
+      await pglite.waitReady;
+    } catch (err) {
+      await release();
+      throw err;
+    }
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    const destroy = db.destroy.bind(db);
+    db.destroy = async () => {
+      await destroy();
+      await release();
+    };
+    return db;
   }
   await pglite.waitReady;
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
@@ -64,5 +78,42 @@ function redact(url: string): string {
     return u.toString();
   } catch {
     return 'postgres://…';
+  }
+}
+
+export const LOCK_FILE = 'flujos.lock';
+
+/**
+ * Two processes on one PGlite folder corrupt it: the folder is locked by a file holding the owner's pid, made
+ * with O_EXCL. A lock whose process is gone (a crash, kill -9) is stale and taken over; a live one refuses the
+ * start with a clear message. Returns the release.
+ */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  const file = path.join(dir, LOCK_FILE);
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      const handle = await open(file, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return async () => {
+        await unlink(file).catch(() => {});
+      };
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'EEXIST') throw err;
+      const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(pid) && pid > 0 && alive(pid))
+        throw new Error(`The data folder ${dir} is in use by another Flujos process (pid ${pid}); two processes on one folder would corrupt it. Stop it, or use another DATA_DIR.`);
+      await unlink(file).catch(() => {}); // stale: its process is gone
+    }
+  }
+  throw new Error(`Could not lock the data folder ${dir}`);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
   }
 }
