@@ -6,7 +6,7 @@
 import { Link, List, SimpleGrid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ReportSummary } from '../../engine/api/reportsApi';
+import type { ReportSummary } from '../reports/reportsApi';
 import type { ReportResult } from '../../engine/reports/query';
 import { entityCalls } from '../app/entityData';
 import { reportCalls } from '../reports/calls';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { ReportSummary } from '../../engine/api/reportsApi';
+import type { ReportSummary } from './reportsApi';
 import { useLoad } from '../workspace/useLoad';
 import { ReportRunner } from './ReportRunner';
 

@@ -1,6 +1,6 @@
 /** /reportList: every report the caller may see, by group (findGruposDeReportes, findReportesByGrupoid), the rest last. */
 import { useTranslation } from 'react-i18next';
-import type { ReportSummary } from '../../engine/api/reportsApi';
+import type { ReportSummary } from './reportsApi';
 import { REPORT_CONTEXTS } from '../../engine/reports/model';
 import type { ScreenProps } from '../registry';
 import { reportCalls } from './calls';

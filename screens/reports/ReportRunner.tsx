@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
-import type { ReportSummary } from '../../engine/api/reportsApi';
+import type { ReportSummary } from './reportsApi';
 import { reportLink } from '../../engine/reports/link';
 import { optionsOf, type ReportParam } from '../../engine/reports/model';
 import { resolveParams } from '../../engine/reports/params';

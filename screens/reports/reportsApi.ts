@@ -1,7 +1,7 @@
 /** The report calls of spec §7 (server/entities/reporte), typed, over the one client. */
-import type { ReportMenuEntry, ReportParam, ReportRun } from '../reports/model';
-import type { ReportResult } from '../reports/query';
-import type { Poster } from './entityApi';
+import type { ReportMenuEntry, ReportParam, ReportRun } from '../../engine/reports/model';
+import type { ReportResult } from '../../engine/reports/query';
+import type { Poster } from '../../engine/api/entityApi';
 
 export interface ReportSummary {
   id: number;
