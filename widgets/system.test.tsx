@@ -79,6 +79,6 @@ describe('the Chakra system', () => {
   });
 
   it('leaves out recipes nobody renders', () => {
-    for (const key of ['accordion', 'tabs', 'menu', 'tooltip', 'avatar']) expect(system.isRecipe(key) || system.isSlotRecipe(key), key).toBe(false);
+    for (const key of ['accordion', 'tabs', 'hoverCard', 'tooltip', 'avatar']) expect(system.isRecipe(key) || system.isSlotRecipe(key), key).toBe(false);
   });
 });
