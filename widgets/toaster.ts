@@ -9,8 +9,14 @@ import i18next from '../locales/i18n';
 export const NEW_VERSION_TOAST_MS = 10_000;
 export const NEW_VERSION_TOAST_ID = 'new-version';
 
-// top-end: at the top (spec §8), clear of a centred dialog's title; a few at most
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 3 });
+// top-end: at the top (spec §8), clear of a centred dialog's title; a few at most; below the app bar and the
+// sticky sub-header, so a message never covers the Save it is about
+export const toaster = createToaster({
+  placement: 'top-end',
+  pauseOnPageIdle: true,
+  max: 3,
+  offsets: { top: '7.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
+});
 
 /** When each message toast was shown, so a page change can drop the earlier ones. */
 const shownAt = new Map<string, number>();
