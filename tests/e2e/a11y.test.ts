@@ -8,6 +8,7 @@
  * a role the route does not admit, a screen that failed to load) and the phone layout of the dashboard.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenRoutes, type RouteNode } from '../../engine/routeTree';
@@ -132,6 +133,19 @@ async function seed() {
     token,
   );
   if (receipt.status !== 200) console.warn(`a11y seed: a receipt answered ${receipt.status} ${JSON.stringify(receipt.body).slice(0, 200)}`);
+  // an issued voucher: the billing tests issue them through the fake tax authority; here one stored row
+  // (the table is the invoicing module's own) is enough for its form
+  if (receipt.status === 200) {
+    const { rows } = await sql<{ id: number }>`insert into factura (registro, tipo, letra, cbte_tipo, punto_venta, numero, fecha, estado, cae,
+        cae_vencimiento, importe_total, doc_tipo, doc_nro, cuit_emisor, entorno, solicitud)
+      values (${receipt.body.id}, 'factura', 'B', 6, 1, 1, '2026-11-27', 'emitida', '76123456789012', '2026-12-07', 1500, 96, '20123456', '30712345676',
+        'homologacion', '{}'::jsonb) returning id`.execute(app.db as never);
+    records.set('factura', rows[0].id);
+  }
+  // a configured report (the report configuration's form)
+  const reporte = await client.post('/api/reportes/guardarReporte', { id: null, descripcion: 'Ventas por mes', clave: '/ventas/mes', contexto: 'menurep', uri: 'https://reportes.example.com/run' }, token);
+  if (reporte.status === 200) records.set('reporte', reporte.body.id);
+  else console.warn(`a11y seed: guardarReporte answered ${reporte.status} ${JSON.stringify(reporte.body).slice(0, 200)}`);
   for (const wallet of ['cheque', 'a_medida']) {
     const first = (await client.post(`/api/${wallet}/index`, {}, token)).body.rows?.[0];
     if (first) records.set(wallet, first.id);
