@@ -16,6 +16,9 @@ import { balancesOf, totalOf } from '../stock_movimiento/ledger';
 const rows = (x: unknown): Data[] => (Array.isArray(x) ? (x as Data[]) : []);
 const name = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
 
+/** A number of at most 4 decimals, as the schema's `cantidad_actual` takes. */
+const fitsQuantity = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v * 1e4 - Math.round(v * 1e4)) < 1e-6;
+
 /** Drops the typed quantity: the ledger says it. */
 function normalize({ doc }: WriteArgs): Data {
   if (!Array.isArray(doc.ubicaciones)) return doc;
@@ -23,8 +26,9 @@ function normalize({ doc }: WriteArgs): Data {
     ...doc,
     ubicaciones: doc.ubicaciones.map((u) => {
       if (!u || typeof u !== 'object') return u;
-      const { cantidad_actual: _typed, ...rest } = u as Data;
-      return rest;
+      const { cantidad_actual: typed, ...rest } = u as Data;
+      // a value the schema refuses stays, so the write is refused rather than silently dropping it
+      return typed === undefined || typed === null || fitsQuantity(typed) ? rest : u;
     }),
   };
 }

@@ -50,8 +50,11 @@ function changesContent(previous: StoredRecord, doc: Data): boolean {
   return [...keys].some((k) => JSON.stringify(bare(previous[k])) !== JSON.stringify(bare(doc[k])));
 }
 
+/** The revision is the server's: a sent one is replaced, unless the schema refuses it (then the write is refused). */
+const fitsRevision = (v: unknown) => v === undefined || v === null || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 9999);
+
 function normalize({ doc, previous }: WriteArgs): Data {
-  return { ...doc, estado: doc.estado ?? 'activo', modo: doc.modo ?? modeOf(previous), revision: previous ? (previous.revision ?? 0) : (doc.revision ?? 0) };
+  return { ...doc, estado: doc.estado ?? 'activo', modo: doc.modo ?? modeOf(previous), revision: previous && fitsRevision(doc.revision) ? (previous.revision ?? 0) : (doc.revision ?? 0) };
 }
 
 async function validate({ doc, previous, id, ctx }: WriteArgs): Promise<FieldError[]> {
