@@ -10,7 +10,7 @@ import { ApiError } from '../../engine/api/client';
 import { formatVoucherNumber } from '../../engine/billing/voucher';
 import { reportFailure } from '../app/feedback';
 import { invoiceCalls, type InvoiceDetail, type InvoiceRow } from './calls';
-import { saveBlob } from './saveBlob';
+import { saveFile } from '../../widgets/saveFile';
 
 const POLL_MS = 1500;
 const live = (r: InvoiceRow) => r.estado === 'pendiente' || r.estado === 'solicitando';
@@ -50,7 +50,7 @@ export function InvoicePanel({ recordId }: { recordId: number | null }) {
   const print = async (row: InvoiceRow) => {
     try {
       const { blob, name } = await invoiceCalls.pdf(row.id);
-      saveBlob(blob, name || `${row.letra}-${row.id}.pdf`);
+      saveFile(blob, name || `${row.letra}-${row.id}.pdf`);
     } catch (e) {
       if (e instanceof ApiError) reportFailure(e);
     }
