@@ -45,3 +45,23 @@ export const optionsOf = (p: Pick<ReportParam, 'opciones'>): string[] =>
     .split(/[\n,]/)
     .map((o) => o.trim())
     .filter(Boolean);
+
+/** What lists and menus show of a report (the report calls' answer). */
+export interface ReportSummary {
+  id: number;
+  descripcion: string;
+  /** The report menu's name for it (spec §7 menurep). */
+  descrip: string;
+  clave: string;
+  contexto: string;
+  actividad: number | null;
+  orden: number | null;
+  uri: string | null;
+  grupo: number | null;
+  objeto_id: number | null;
+  parametros: ReportParam[];
+  /** A built-in report (a query over the app's data) rather than an external one. */
+  builtin: boolean;
+  /** The chart of a built-in report. */
+  grafico: string | null;
+}

@@ -1,23 +1,9 @@
 /** The report calls of spec §7 (server/entities/reporte), typed, over the one client. */
-import type { ReportMenuEntry, ReportParam, ReportRun } from '../../engine/reports/model';
+import type { ReportMenuEntry, ReportParam, ReportRun, ReportSummary } from '../../engine/reports/model';
 import type { ReportResult } from '../../engine/reports/query';
 import type { Poster } from '../../engine/api/entityApi';
 
-export interface ReportSummary {
-  id: number;
-  descripcion: string;
-  descrip: string;
-  clave: string;
-  contexto: string;
-  actividad: number | null;
-  orden: number | null;
-  uri: string | null;
-  grupo: number | null;
-  objeto_id: number | null;
-  parametros: ReportParam[];
-  builtin: boolean;
-  grafico: string | null;
-}
+export type { ReportSummary };
 
 export type DashboardTile = 'misRegistros' | 'registrosPorActividad' | 'stockBajo';
 

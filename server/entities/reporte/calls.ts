@@ -3,31 +3,12 @@
  * A report's summary is what lists and menus need: its fields and parameters, and whether it is built in.
  */
 import { sql } from 'kysely';
-import { REPORT_GROUP_TIPO, type ReportMenuEntry, type ReportParam, type ReportRun } from '../../../engine/reports/model';
+import { REPORT_GROUP_TIPO, type ReportMenuEntry, type ReportParam, type ReportRun, type ReportSummary } from '../../../engine/reports/model';
 import { resolveParams } from '../../../engine/reports/params';
 import type { DocContext, StoredRecord } from '../../documents/types';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { whereAll, type Where } from '../list';
 import { maySee, POSITIONS_TABLE, visibleWhere } from './visible';
-
-export interface ReportSummary {
-  id: number;
-  descripcion: string;
-  /** The report menu's name for it (spec §7 menurep). */
-  descrip: string;
-  clave: string;
-  contexto: string;
-  actividad: number | null;
-  orden: number | null;
-  uri: string | null;
-  grupo: number | null;
-  objeto_id: number | null;
-  parametros: ReportParam[];
-  /** A built-in report (a query over the app's data) rather than an external one. */
-  builtin: boolean;
-  /** The chart of a built-in report. */
-  grafico: string | null;
-}
 
 const SUMMARY_FIELDS = ['id', 'descripcion', 'clave', 'contexto', 'actividad', 'orden', 'uri', 'grupo', 'objeto_id', 'consulta'] as const;
 
