@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { dataTableMachine, requestQuery, type FetchPageInput, type Row, type SaveColumnsInput, type UpdateColumnInput } from './dataTable';
+import { columnsDirty, columnsResettable, dataTableMachine, requestQuery, type FetchPageInput, type Row, type SaveColumnsInput, type UpdateColumnInput } from './dataTable';
 import { resolveEntity } from '../engine/metadata/resolve';
 import type { ColumnsManifest, JsonSchema } from '../engine/metadata/types';
 import type { ListReply } from '../engine/list/query';
@@ -171,6 +171,33 @@ describe('dataTable machine', () => {
     expect(t.ctx().savedColumns).toEqual(['nombre', 'valor']);
     t.actor.send({ type: 'SET_COLUMNS', names: [] });
     expect(t.ctx().visibleColumns).toEqual(['nombre', 'valor']);
+  });
+
+  it('resetting forgets the saved choice: the defaults are shown and an empty choice is saved', async () => {
+    const t = start({ cols: ['nombre', 'notas'] });
+    await t.answer(0);
+    const defaults = t.ctx().defaultColumns;
+    expect(defaults).not.toEqual(['nombre', 'notas']);
+    expect(columnsResettable(t.ctx())).toBe(true);
+    t.actor.send({ type: 'RESET_COLUMNS' });
+    expect(t.ctx().visibleColumns).toEqual(defaults);
+    expect(t.saves).toEqual([{ tipo: 'cols-categoria', jsondata: '[]' }]);
+    t.saveReply.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.ctx()).toMatchObject({ savedColumns: defaults, ownChoice: false });
+    expect(columnsDirty(t.ctx())).toBe(false);
+    expect(columnsResettable(t.ctx())).toBe(false);
+  });
+
+  it('without a saved choice (or an empty one) the defaults show, and there is nothing to reset', async () => {
+    for (const cols of [null, []]) {
+      const t = start({ cols });
+      await t.answer(0);
+      expect(t.ctx().visibleColumns).toEqual(t.ctx().defaultColumns);
+      expect(columnsResettable(t.ctx())).toBe(false);
+      t.actor.send({ type: 'SET_COLUMNS', names: ['nombre'] });
+      expect(columnsResettable(t.ctx())).toBe(true);
+    }
   });
 
   it('a reload does not cancel a save in flight (parallel regions)', async () => {

@@ -63,6 +63,10 @@ export interface DataTableContext {
   filterRowVisible: boolean;
   visibleColumns: string[];
   savedColumns: string[];
+  /** The columns shown to a user without a saved choice (the entity's, or an activity's own). */
+  defaultColumns: string[];
+  /** The user saved a choice of their own: it overrides the defaults until reset. */
+  ownChoice: boolean;
   /** The first reply's saved choice has been applied. */
   preferenceLoaded: boolean;
   /** Columns being saved, so a change made during the save stays dirty. */
@@ -88,6 +92,8 @@ export type DataTableEvent =
   | { type: 'RESIZE'; pageSize: number; fetchSize: number }
   | { type: 'SET_COLUMNS'; names: string[] }
   | { type: 'SAVE_COLUMNS' }
+  /** Back to the default columns, forgetting the saved choice (stored as an empty one). */
+  | { type: 'RESET_COLUMNS' }
   | { type: 'UPDATE_CELL'; rowId: RowId; field: string; text: string }
   | { type: 'REMOVE'; rowId: RowId };
 
@@ -112,6 +118,8 @@ export interface UpdateColumnInput {
 }
 
 export const columnsDirty = (c: DataTableContext) => !sameColumns(c.visibleColumns, c.savedColumns);
+/** The user has a choice of their own, or is making one: going back to the defaults means something. */
+export const columnsResettable = (c: DataTableContext) => c.ownChoice || !sameColumns(c.visibleColumns, c.defaultColumns);
 export const hasMore = (c: DataTableContext) => c.rows.length < c.total;
 
 /**
@@ -230,6 +238,8 @@ export const dataTableMachine = setup({
       filterRowVisible: false,
       visibleColumns: defaults,
       savedColumns: defaults,
+      defaultColumns: defaults,
+      ownChoice: false,
       preferenceLoaded: false,
       savingColumns: null,
       pendingEdit: null,
@@ -286,6 +296,7 @@ export const dataTableMachine = setup({
                   ...afterPage(reply.rows, reply, context.pageSize),
                   showableColumns: reply.showableColumns ?? [],
                   savedColumns: saved,
+                  ownChoice: first ? visibleColumnNames(context.columns, reply.cols ?? []).length > 0 : context.ownChoice,
                   visibleColumns: first && untouched ? saved : context.visibleColumns,
                   preferenceLoaded: true,
                   loadedKey: requestKey(context),
@@ -313,13 +324,23 @@ export const dataTableMachine = setup({
     columns: {
       initial: 'idle',
       states: {
-        idle: { on: { SAVE_COLUMNS: { guard: 'columnsDirty', target: 'saving' } } },
+        idle: { on: { SAVE_COLUMNS: { guard: 'columnsDirty', target: 'saving' }, RESET_COLUMNS: { target: 'resetting' } } },
         saving: {
           entry: assign({ savingColumns: ({ context }) => context.visibleColumns }),
           invoke: {
             src: 'saveColumns',
             input: ({ context }) => ({ tipo: context.preferenceKey, jsondata: columnPreferenceJson(context.visibleColumns) }),
-            onDone: { target: 'idle', actions: assign(({ context }) => ({ savedColumns: context.savingColumns ?? context.savedColumns, savingColumns: null })) },
+            onDone: { target: 'idle', actions: assign(({ context }) => ({ savedColumns: context.savingColumns ?? context.savedColumns, savingColumns: null, ownChoice: true })) },
+            onError: { target: 'idle', actions: [assign({ error: ({ event }) => ({ action: 'saveColumns' as const, code: errorCode(event.error) }) }), assign({ savingColumns: null })] },
+          },
+        },
+        // An empty saved choice means "the defaults" (initialColumnNames): later changes to them reach this user too.
+        resetting: {
+          entry: assign(({ context }) => ({ visibleColumns: context.defaultColumns, savingColumns: context.defaultColumns })),
+          invoke: {
+            src: 'saveColumns',
+            input: ({ context }) => ({ tipo: context.preferenceKey, jsondata: columnPreferenceJson([]) }),
+            onDone: { target: 'idle', actions: assign(({ context }) => ({ savedColumns: context.defaultColumns, savingColumns: null, ownChoice: false })) },
             onError: { target: 'idle', actions: [assign({ error: ({ event }) => ({ action: 'saveColumns' as const, code: errorCode(event.error) }) }), assign({ savingColumns: null })] },
           },
         },

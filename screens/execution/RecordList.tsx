@@ -2,6 +2,8 @@
  * The records of one activity of one flow (the workspace card's target): the record manifest's DataTable
  * (schemas/registro) with the flow and activity as fixed filters, adding, viewing and editing in the record form.
  * An activity that lists its own columns (`columnas`) shows those, in its order; the rest stay choosable.
+ * A user's column choice is kept per activity (the preference key's tipo): it overrides the activity's columns
+ * until they reset it, and without one they follow the activity's columns as the administrator changes them.
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +38,8 @@ export function RecordList({ place }: { place: Place }) {
     const base = tableSource(entity);
     return { ...base, index: (q: ListQuery) => base.index({ ...q, filters: { ...q.filters, flujo: flow.id, actividad: activity.id } }) };
   }, [entity, flow.id, activity.id]);
+  // the registro list has no `tipo` field: this filter only names the column preference
+  const mainFilter = useMemo(() => ({ tipo: `actividad-${activity.id}` }), [activity.id]);
   const open = (row: Row, show: boolean) => navigate(executionPath(flow.id, activity.id, row.id as number, show));
   return (
     <Stack gap="3">
@@ -52,6 +56,7 @@ export function RecordList({ place }: { place: Place }) {
         key={`${flow.id}/${activity.id}`}
         entity={entity}
         source={source}
+        mainFilter={mainFilter}
         userRoles={user?.roles ?? []}
         label={t('execution.records', { activity: activity.titulo })}
         onAdd={() => navigate(executionPath(flow.id, activity.id, 'create'))}

@@ -31,6 +31,7 @@ import { AssigneePicker } from './AssigneePicker';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { InvoicePanel } from '../billing/InvoicePanel';
 import { Deliveries, FromParentDialog, type ParentItem } from './FromParentDialog';
+import { EditModeNote } from './EditModeNote';
 import { InlineEditDialog, type InlineKind } from './InlineEditDialog';
 import { ItemDetailsLine } from './ItemDetailsLine';
 import { LeaveDialog } from './LeaveDialog';
@@ -237,6 +238,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
                 )}
               </HStack>
             )}
+            {!readOnly && <EditModeNote kind="party" mode={activity.edicion_cliente} />}
             {!readOnly && activity.modo_guardado === 'elegido' && (
               <Box mt="3" maxW="24rem">
                 <AssigneePicker
@@ -287,6 +289,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
                 )}
               </HStack>
             )}
+            {!readOnly && <EditModeNote kind="article" mode={activity.edicion_articulo} />}
             {r.itemsError && (
               <Text color="fg.error" textStyle="sm" mt="2" role="alert">
                 {t(`validation.${r.itemsError.code}`, { min: 1, ...r.itemsError.params })}

@@ -168,6 +168,30 @@ describeBackends('records: activity modes', (backend) => {
     expect((await post(`actividad/update/${ids.ventas}`, { ...(await ok(`actividad/show/${ids.ventas}`)), columnas: [{ campo: 'password' }] })).status).toBe(400);
   });
 
+  it('every column an activity may list is a column of its record list, totals and client name among them', async () => {
+    const every = ['numero', 'fecha', 'cliente', 'vendedor', 'referencia_numero', 'referencia_texto', 'notas', 'estado', 'subtotal', 'total', 'asignado_nombre', 'padre', 'flujo'];
+    await setModes(ids.ventas, { columnas: every.map((campo) => ({ campo })) });
+    // a user's choice naming them all is accepted (an unknown column would be a field error)
+    await ok('rowConfig/update', { tipo: `cols-registro-actividad-${ids.ventas}`, jsondata: JSON.stringify(every) }, vendedora);
+    const r = await ok('registro/save', sale({ cliente: ids.cliente }), vendedora);
+    const listed = await ok('registro/index', { filters: { actividad: ids.ventas, tipo: `actividad-${ids.ventas}` }, max: 200 }, vendedora);
+    expect(listed.cols).toEqual(every);
+    const row = listed.rows.find((x: { id: number }) => x.id === r.id);
+    expect(row).toMatchObject({ subtotal: 10, total: 12.1, $labels: { cliente: 'Ferretería Sur' } });
+    await setModes(ids.ventas, { columnas: [] });
+  });
+
+  it("a user's column choice is kept per activity; an empty choice goes back to the activity's columns", async () => {
+    const key = (actividad: number) => ({ filters: { actividad, tipo: `actividad-${actividad}` }, max: 1 });
+    await ok('rowConfig/update', { tipo: `cols-registro-actividad-${ids.ventas}`, jsondata: '["numero","total"]' }, otra);
+    expect((await ok('registro/index', key(ids.ventas), otra)).cols).toEqual(['numero', 'total']);
+    // another activity's list is not touched by it
+    expect((await ok('registro/index', key(ids.entrega), otra)).cols).toBeNull();
+    // reset: the browser saves an empty choice, which shows the activity's columns (whatever they become)
+    await ok('rowConfig/update', { tipo: `cols-registro-actividad-${ids.ventas}`, jsondata: '[]' }, otra);
+    expect((await ok('registro/index', key(ids.ventas), otra)).cols).toEqual([]);
+  });
+
   it('a record of 50 items is stored whole, with exact totals', async () => {
     const items = Array.from({ length: 50 }, (_, i) => ({ articulo: ids.clavo, cantidad: i + 1, precio_unitario: 0.41 }));
     const r = await ok('registro/save', sale({ items }), vendedora);

@@ -1,4 +1,7 @@
-/** The column choice: a popover with one checkbox per column. The last visible column cannot be unchecked. */
+/**
+ * The column choice: a popover with one checkbox per column. The last visible column cannot be unchecked.
+ * "Default columns" forgets the user's saved choice (offered only when there is one, or a change).
+ */
 import { Button, Checkbox, Popover, Portal, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
@@ -8,9 +11,10 @@ export interface ColumnChooserProps {
   columns: readonly ResolvedColumn[];
   visible: readonly string[];
   onChange: (names: string[]) => void;
+  onReset?: () => void;
 }
 
-export function ColumnChooser({ columns, visible, onChange }: ColumnChooserProps) {
+export function ColumnChooser({ columns, visible, onChange, onReset }: ColumnChooserProps) {
   const { t } = useTranslation();
   const shown = new Set(visible);
   const toggle = (name: string, on: boolean) =>
@@ -48,6 +52,11 @@ export function ColumnChooser({ columns, visible, onChange }: ColumnChooserProps
                   );
                 })}
               </Stack>
+              {onReset && (
+                <Button size="xs" variant="ghost" mt="3" onClick={onReset}>
+                  {t('dataTable.resetColumns')}
+                </Button>
+              )}
             </Popover.Body>
           </Popover.Content>
         </Popover.Positioner>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isPermitted } from '../../engine/roles';
 import { choosableColumns } from '../../engine/list/preferences';
 import { ACTIONS_COLUMN_WIDTH } from '../../engine/list/sizes';
-import { columnsDirty, requestQuery, type Row, type RowId } from '../../machines/dataTable';
+import { columnsDirty, columnsResettable, requestQuery, type Row, type RowId } from '../../machines/dataTable';
 import { ConfirmRemove } from './ConfirmRemove';
 import { DataRow, type RowView } from './DataRow';
 import { TableHead } from './TableHead';
@@ -88,8 +88,9 @@ export function DataTable(props: DataTableProps) {
         visibleColumns={c.visibleColumns}
         onColumnsChange={(names) => send({ type: 'SET_COLUMNS', names })}
         dirty={columnsDirty(c)}
-        saving={snapshot.matches({ columns: 'saving' })}
+        saving={snapshot.matches({ columns: 'saving' }) || snapshot.matches({ columns: 'resetting' })}
         onSaveColumns={() => send({ type: 'SAVE_COLUMNS' })}
+        onResetColumns={columnsResettable(c) ? () => send({ type: 'RESET_COLUMNS' }) : undefined}
         onAdd={onAdd}
         onExport={source.exportRows ? (format) => source.exportRows!(requestQuery(c), format) : undefined}
         total={loaded ? c.total : null}

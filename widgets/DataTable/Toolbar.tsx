@@ -19,6 +19,8 @@ export interface ToolbarProps {
   dirty: boolean;
   saving: boolean;
   onSaveColumns: () => void;
+  /** Absent when the defaults are already shown and the user saved no choice of their own. */
+  onResetColumns?: () => void;
   onAdd?: () => void;
   /** Absent when the list cannot be exported. */
   onExport?: (format: ExportFormat) => Promise<void>;
@@ -57,7 +59,7 @@ export function Toolbar(p: ToolbarProps) {
           <FilterIcon />
         </IconButton>
       )}
-      <ColumnChooser columns={p.columns} visible={p.visibleColumns} onChange={p.onColumnsChange} />
+      <ColumnChooser columns={p.columns} visible={p.visibleColumns} onChange={p.onColumnsChange} onReset={p.onResetColumns} />
       {p.dirty && (
         <Button size="sm" colorPalette="brand" variant="subtle" loading={p.saving} onClick={p.onSaveColumns}>
           {t('dataTable.saveColumns')}
