@@ -113,8 +113,9 @@ export function exportRoutes(app: FastifyInstance, db: Kysely<any>, entity: Reso
 
     if (format === 'csv') {
       async function* text() {
+        const typed = columns.map((c) => c.kind !== 'text');
         yield CSV_BOM + csvLine(columns.map((c) => c.header));
-        for await (const rows of chunks()) yield rows.map((r) => csvLine(cells(r))).join('');
+        for await (const rows of chunks()) yield rows.map((r) => csvLine(cells(r), typed)).join('');
       }
       return reply.send(Readable.from(text()));
     }

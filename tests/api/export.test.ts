@@ -103,6 +103,35 @@ describeBackends('list export', (backend) => {
     expect(sheet.rowCount).toBe(3);
   });
 
+  it('a text a spreadsheet would run as a formula is written as text: escaped in CSV, a string in XLSX; numbers are not', async () => {
+    const names = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3-4', '@SUM(A1)', 'Normal'];
+    const a = await client.post('/api/articulo/save', { nombre: 'Fórmulas', ubicaciones: [{ nombre: '=cmd|x' }] }, admin);
+    expect(a.status).toBe(200);
+    for (const nombre of names.slice(0, 4)) expect((await client.post('/api/articulo/save', { nombre, codigo_interno: `F-${nombre.length}${nombre[0]}` }, admin)).status).toBe(200);
+    const rows = await csv('articulo/export', { pattern: '', filters: { codigo_interno: 'F-' }, cols: ['nombre'], lang: 'en' });
+    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(["'+1+2", "'-3-4", "'=HYPERLINK(\"http://evil.example\",\"x\")", "'@SUM(A1)"]);
+    // a negative number stays a number; a text location starting with = is escaped in the same file
+    await client.post('/api/stock_movimiento/adjust', { articulo: a.body.id, ubicacion: '=cmd|x', cantidad: 2, apertura: true }, admin);
+    await client.post('/api/stock_movimiento/adjust', { articulo: a.body.id, ubicacion: '=cmd|x', cantidad: -1, motivo: '-menos' }, admin);
+    const moves = await csv('stock_movimiento/export', { filters: { articulo: a.body.id }, cols: ['ubicacion', 'cantidad', 'motivo'], sort: 'creado_en', sortOrder: 'asc' });
+    expect(moves.slice(1)).toEqual([["'=cmd|x", '2', ''], ["'=cmd|x", '-1', "'-menos"]]);
+    // XLSX: the same texts as strings (no formula), the number a number
+    const res = await raw('stock_movimiento/export', { format: 'xlsx', filters: { articulo: a.body.id }, cols: ['ubicacion', 'cantidad', 'motivo'], sort: 'creado_en', sortOrder: 'asc' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as any);
+    const row = book.worksheets[0].getRow(3);
+    expect([row.getCell(1).type, row.getCell(1).value]).toEqual([ExcelJS.ValueType.String, '=cmd|x']);
+    expect([row.getCell(2).type, row.getCell(2).value]).toEqual([ExcelJS.ValueType.Number, -1]);
+    expect(row.getCell(3).value).toBe('-menos');
+    const named = await raw('articulo/export', { format: 'xlsx', filters: { codigo_interno: 'F-' }, cols: ['nombre'] });
+    const book2 = new ExcelJS.Workbook();
+    await book2.xlsx.load(Buffer.from(await named.arrayBuffer()) as any);
+    const cells: unknown[] = [];
+    book2.worksheets[0].eachRow((r, n) => n > 1 && cells.push([r.getCell(1).type, r.getCell(1).value]));
+    expect(cells).toHaveLength(4);
+    expect(cells.every((c) => (c as unknown[])[0] === ExcelJS.ValueType.String)).toBe(true);
+  });
+
   it('checks the query as the list does, and who may read the list', async () => {
     expect((await raw('articulo/export', {})).status).toBe(400);
     const bad = await raw('articulo/export', { format: 'pdf' });

@@ -53,8 +53,16 @@ describeBackends('reports', (backend) => {
     const r = await ok(`reportes/findById/${ids.ventas}`);
     expect(r).toMatchObject({ id: ids.ventas, descripcion: 'Ventas por mes', clave: '/reports/ventas_mes', contexto: 'menurep', orden: 2, puestos: [{ puesto: vendedorPuesto }] });
     expect(r.parametros.map((p: { nombre: string }) => p.nombre)).toEqual(['desde', 'cliente']);
-    const updated = await ok('reportes/guardarReporte', { ...r, descripcion: 'Ventas por mes y cliente', version: undefined });
+    const updated = await ok('reportes/guardarReporte', { ...r, descripcion: 'Ventas por mes y cliente' });
     expect(updated).toMatchObject({ id: ids.ventas, descripcion: 'Ventas por mes y cliente', version: 2 });
+    // as every entity's update: a stale version is a conflict, a missing one is refused; nothing is overwritten
+    expect(await call('reportes/guardarReporte', { ...r, descripcion: 'Pisado' })).toMatchObject({ status: 409, body: { code: 'VERSION_CONFLICT' } });
+    expect(await call('reportes/guardarReporte', { ...r, descripcion: 'Pisado', version: undefined })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', errors: [{ field: 'version', code: 'required' }] },
+    });
+    expect((await call('reportes/guardarReporte', { ...r, descripcion: 'Pisado', version: 'x' })).status).toBe(400);
+    expect(await ok(`reportes/findById/${ids.ventas}`)).toMatchObject({ descripcion: 'Ventas por mes y cliente', version: 2 });
     expect((await call('reportes/guardarReporte', { id: null, descripcion: 'x' })).status).toBe(400);
     const dup = await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', parametros: [{ nombre: 'a' }, { nombre: 'a' }] });
     expect(dup).toMatchObject({ status: 400, body: { errors: [{ field: 'parametros.1.nombre', code: 'unique' }] } });
@@ -107,8 +115,16 @@ describeBackends('reports', (backend) => {
   it('findPuestosDeTrabajoByReporteId names the positions; a report of another position is refused', async () => {
     expect(await ok(`reportes/findPuestosDeTrabajoByReporteId/${ids.ventas}`)).toEqual([{ id: vendedorPuesto, nombre: 'Vendedor' }]);
     expect(await ok(`reportes/findPuestosDeTrabajoByReporteId/${ids.todos}`)).toEqual([]);
-    expect((await call(`reportes/findById/${ids.ventas}`, {}, comprador)).status).toBe(403);
-    expect((await call(`reportes/findPuestosDeTrabajoByReporteId/${ids.ventas}`, {}, plain)).status).toBe(403);
+    // a user of another job position (or of none) gets it by no call that names its id
+    const refused = { status: 403, body: { code: 'REPORTE_SIN_PERMISO' } };
+    expect(await call(`reportes/findById/${ids.ventas}`, {}, comprador)).toMatchObject(refused);
+    expect(await call(`reporte/show/${ids.ventas}`, {}, comprador)).toMatchObject(refused);
+    expect(await call('reporte/show', { id: ids.ventas }, plain)).toMatchObject(refused);
+    expect(await call(`reportes/findPuestosDeTrabajoByReporteId/${ids.ventas}`, {}, plain)).toMatchObject(refused);
+    expect(await call('reportes/datos', { id: ids.ventas, params: { cliente: 'x' } }, comprador)).toMatchObject(refused);
+    // their own position's, and those of no position, they do get
+    expect(await ok(`reporte/show/${ids.compras}`, {}, comprador)).toMatchObject({ id: ids.compras });
+    expect(await ok(`reportes/findById/${ids.todos}`, {}, plain)).toMatchObject({ id: ids.todos });
     expect((await call('reportes/findById/999999')).status).toBe(404);
     // the generic list of the configuration screen follows the same rule
     expect((await ok('reporte/index', { max: 50 }, comprador)).rows.map((r: { id: number }) => r.id)).not.toContain(ids.ventas);
@@ -125,7 +141,7 @@ describeBackends('reports', (backend) => {
       key: 'remito',
       params: { objetoId: '42', contexto: 'registro' },
     });
-    expect((await call('reportes/getReporteForExecById', { id: ids.ventas, params: { cliente: 'x' } }, comprador)).status).toBe(403);
+    expect(await call('reportes/getReporteForExecById', { id: ids.ventas, params: { cliente: 'x' } }, comprador)).toMatchObject({ status: 403, body: { code: 'REPORTE_SIN_PERMISO' } });
     expect((await call('reportes/getReporteForExecById', {})).status).toBe(400);
   });
 

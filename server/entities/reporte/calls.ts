@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { REPORT_GROUP_TIPO, type ReportMenuEntry, type ReportParam, type ReportRun, type ReportSummary } from '../../../engine/reports/model';
 import { resolveParams } from '../../../engine/reports/params';
 import type { DocContext, StoredRecord } from '../../documents/types';
-import { badRequest, forbidden, notFound } from '../../http/api-error';
+import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { whereAll, type Where } from '../list';
 import { maySee, POSITIONS_TABLE, visibleWhere } from './visible';
 
@@ -50,11 +50,16 @@ export async function reportsWhere(ctx: DocContext, wheres: Where[]): Promise<Re
   });
 }
 
-/** A report by id for the caller: 404 when there is none, 403 when their job position may not see it. */
+/** A report by id for the caller: 404 when there is none, 403 REPORTE_SIN_PERMISO when their job position may not see it. */
 export async function reportFor(ctx: DocContext, id: number): Promise<StoredRecord> {
   const record = await ctx.docs.get(ctx, 'reporte', id);
   if (!record) throw notFound();
-  if (!(await maySee(ctx, id))) throw forbidden();
+  return record;
+}
+
+/** How a report leaves the server (show, findById, runs): only to those its job positions admit. */
+export async function presentReport(record: StoredRecord, ctx: DocContext): Promise<StoredRecord> {
+  if (!(await maySee(ctx, record.id))) throw new ApiError(403, 'REPORTE_SIN_PERMISO');
   return record;
 }
 

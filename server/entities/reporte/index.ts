@@ -13,11 +13,13 @@
  *   builds the link); 400 with `params.<name>` when a value is missing or wrong
  * - `datos` {id, objetoId?, params?} -> a built-in report's result (engine/reports/query.ts ReportResult, plus the
  *   params used): 400 REPORTE_SIN_CONSULTA for an external report; 403 when the caller may not read its entity
- * - `guardarReporte` {id: null, ...} creates, {id, version?, ...} updates; `borrarReporte/{id}` deletes (ADMIN)
+ * - `guardarReporte` {id: null, ...} creates, {id, version, ...} updates (no version: 400 `version` required; a stale
+ *   one: 409 VERSION_CONFLICT, as `reporte/update`); `borrarReporte/{id}` deletes (ADMIN)
  *
  * - `tablero` {tile}: the dashboard's own tiles (./dashboard.ts)
  *
- * Lists answer report summaries (./calls.ts). A report the caller's position may not see answers 403.
+ * Lists answer report summaries (./calls.ts). A report the caller's position may not see answers 403
+ * REPORTE_SIN_PERMISO wherever it is asked for by id (`reporte/show`, findById, runs), and is in no list.
  */
 import { REPORT_CONTEXTS } from '../../../engine/reports/model';
 import { ROLES } from '../../../engine/roles';
@@ -30,7 +32,7 @@ import { runQuery } from './builtin';
 import { tablero } from './dashboard';
 import { listQuery, rowFields } from '../list-routes';
 import { queryPage, whereOf } from '../list';
-import { menuEntries, reportFor, reportGroups, reportPositions, reportsWhere, runAnswer } from './calls';
+import { menuEntries, presentReport, reportFor, reportGroups, reportPositions, reportsWhere, runAnswer } from './calls';
 import { visibleWhere } from './visible';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -38,6 +40,7 @@ const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 export default defineEntityServer({
   needs: ['descripcion', 'clave', 'contexto', 'actividad', 'orden', 'uri', 'grupo', 'objeto_id', 'puestos', 'parametros', 'consulta'],
   rowScope: visibleWhere,
+  present: presentReport,
   validate({ doc, ctx }) {
     const names = ((doc.parametros as { nombre?: string }[] | undefined) ?? []).map((p) => p.nombre ?? '');
     const errors: FieldError[] = names.flatMap((n, i) => (names.indexOf(n) < i ? [{ field: `parametros.${i}.nombre`, code: 'unique' as const }] : []));
@@ -150,10 +153,12 @@ export default defineEntityServer({
         const { id, version, ...data } = body as Record<string, unknown>;
         if (id == null) return ctx.docs.insert(ctx, entity, data);
         if (!Number.isInteger(id) || (id as number) < 1) throw badRequest('VALIDATION_FAILED', [{ field: 'id', code: 'type', params: { type: 'integer' } }]);
-        // the spec's call sends no version: then the stored one (the last save wins)
-        const current = await ctx.docs.get(ctx, entity, id as number);
+        // as `{entity}/update`: the version read is required, so a save never overwrites a change it did not see
+        if (version == null) throw badRequest('VALIDATION_FAILED', [{ field: 'version', code: 'required' }]);
+        if (!Number.isInteger(version) || (version as number) < 1) throw badRequest('VALIDATION_FAILED', [{ field: 'version', code: 'type', params: { type: 'integer' } }]);
+        const current = await ctx.docs.get(ctx, entity, id as number, { raw: true });
         if (!current) throw badRequest('VALIDATION_FAILED', [{ field: 'id', code: 'enum' }]);
-        return ctx.docs.update(ctx, entity, id as number, data, version == null ? current.version : (version as number));
+        return ctx.docs.update(ctx, entity, id as number, data, version as number);
       },
     },
     borrarReporte: {
