@@ -233,15 +233,40 @@ describe('dataTable machine', () => {
     expect(t.calls[2].input.query.filters).toEqual({});
   });
 
-  it('inline edit sends the typed value and patches the row; a bad number is refused', async () => {
+  it('inline edit sends the typed value and patches the row; a bad number stays at its cell with the reason', async () => {
     const t = start();
     await t.answer(0);
     t.actor.send({ type: 'UPDATE_CELL', rowId: 2, field: 'orden', text: 'x' });
-    expect(t.ctx().error).toEqual({ action: 'update', code: 'VALIDATION_FAILED' });
+    expect(t.ctx().error).toBeNull();
+    expect(t.ctx().cellError).toEqual({ rowId: 2, field: 'orden', text: 'x', code: 'VALIDATION_FAILED', errors: [{ field: 'orden', code: 'type', params: { type: 'integer' } }] });
+    expect(t.edits).toEqual([]);
     t.actor.send({ type: 'UPDATE_CELL', rowId: 2, field: 'orden', text: '7' });
     await vi.advanceTimersByTimeAsync(0);
     expect(t.edits).toEqual([{ rowid: 2, tablename: 'categoria', colname: 'orden', colvalue: 7 }]);
     expect(t.ctx().rows[1].orden).toBe(7);
+    expect(t.ctx().cellError).toBeNull();
+  });
+
+  it('a cell edit the server refuses keeps the typed text and the reason at the cell until cancelled; the row keeps its value', async () => {
+    const refusal = Object.assign(new Error('refused'), { code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'valor', code: 'maxLength', params: { max: 120 } }] });
+    const machine = dataTableMachine.provide({
+      actors: {
+        fetchPage: fromPromise<ListReply<Row>, FetchPageInput>(async () => ({ total: 2, rows: ROWS.slice(0, 2), showableColumns: [], cols: null })),
+        updateColumn: fromPromise<void, UpdateColumnInput>(async () => {
+          throw refusal;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { entity } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'UPDATE_CELL', rowId: 1, field: 'valor', text: 'y'.repeat(130) });
+    await vi.advanceTimersByTimeAsync(0);
+    const c = actor.getSnapshot().context;
+    expect(c.cellError).toEqual({ rowId: 1, field: 'valor', text: 'y'.repeat(130), code: 'VALIDATION_FAILED', errors: refusal.fieldErrors });
+    expect(c.error).toBeNull();
+    expect(c.rows[0].valor).toBeUndefined();
+    actor.send({ type: 'CANCEL_CELL' });
+    expect(actor.getSnapshot().context.cellError).toBeNull();
   });
 
   it('inline edit sends the version the row was listed with, and the row takes the next one', async () => {

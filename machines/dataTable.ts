@@ -8,6 +8,7 @@
  * older request, and XState drops the output of a stopped actor.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { FieldError } from '../engine/errors';
 import type { ResolvedColumn, ResolvedEntity } from '../engine/metadata/resolve';
 import { DEFAULT_PAGE_SIZE, effectiveText, type ListQuery, type ListReply, type SortOrder } from '../engine/list/query';
 import {
@@ -39,10 +40,22 @@ export interface DataTableInput {
 }
 
 export interface TableError {
-  /** What failed: loading rows, saving the column choice, a cell edit or a removal. */
-  action: 'load' | 'saveColumns' | 'update' | 'remove';
-  /** Stable error code (the server's `code`, VALIDATION_FAILED for a bad cell value, else UNKNOWN_ERROR). */
+  /** What failed: loading rows, saving the column choice or a removal (a cell edit's failure is its CellError). */
+  action: 'load' | 'saveColumns' | 'remove';
+  /** Stable error code (the server's `code`, else UNKNOWN_ERROR). */
   code: string;
+}
+
+/**
+ * A refused cell edit: the cell keeps the typed text and shows why (the server's code and field errors, or
+ * `type` when the text is not a value of the column), until the user fixes it or cancels.
+ */
+export interface CellError {
+  rowId: RowId;
+  field: string;
+  text: string;
+  code: string;
+  errors: FieldError[];
 }
 
 export interface DataTableContext {
@@ -73,6 +86,9 @@ export interface DataTableContext {
   savingColumns: string[] | null;
   /** The cell edit or removal being sent. */
   pendingEdit: UpdateColumnInput | null;
+  /** The text the user typed for pendingEdit, kept for the cell if the server refuses it. */
+  pendingText: string;
+  cellError: CellError | null;
   pendingRemove: RowId | null;
   pageSize: number;
   fetchSize: number;
@@ -95,6 +111,8 @@ export type DataTableEvent =
   /** Back to the default columns, forgetting the saved choice (stored as an empty one). */
   | { type: 'RESET_COLUMNS' }
   | { type: 'UPDATE_CELL'; rowId: RowId; field: string; text: string }
+  /** The user gave up the refused edit (Escape): the cell shows its value again. */
+  | { type: 'CANCEL_CELL' }
   | { type: 'REMOVE'; rowId: RowId };
 
 export type DataTableEmitted = { type: 'removed'; rowId: RowId };
@@ -184,6 +202,10 @@ const errorCode = (error: unknown): string => {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : 'UNKNOWN_ERROR';
 };
+const fieldErrors = (error: unknown): FieldError[] => {
+  const errors = (error as { fieldErrors?: unknown } | null)?.fieldErrors;
+  return Array.isArray(errors) ? (errors as FieldError[]) : [];
+};
 
 export const dataTableMachine = setup({
   types: {
@@ -243,6 +265,8 @@ export const dataTableMachine = setup({
       preferenceLoaded: false,
       savingColumns: null,
       pendingEdit: null,
+      pendingText: '',
+      cellError: null,
       pendingRemove: null,
       pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE,
       fetchSize: input.fetchSize ?? input.pageSize ?? DEFAULT_PAGE_SIZE,
@@ -353,13 +377,25 @@ export const dataTableMachine = setup({
           on: {
             UPDATE_CELL: [
               { guard: 'validCell', target: 'updating' },
-              { actions: assign({ error: { action: 'update', code: 'VALIDATION_FAILED' } }) },
+              {
+                actions: assign({
+                  cellError: ({ context, event }) => {
+                    const type = context.columns.find((c) => c.field === event.field)?.type;
+                    return { rowId: event.rowId, field: event.field, text: event.text, code: 'VALIDATION_FAILED', errors: [{ field: event.field, code: 'type', params: { type } }] };
+                  },
+                }),
+              },
             ],
+            CANCEL_CELL: { actions: assign({ cellError: null }) },
             REMOVE: 'removing',
           },
         },
         updating: {
           entry: assign({
+            pendingText: ({ event }) => {
+              assertEvent(event, 'UPDATE_CELL');
+              return event.text;
+            },
             pendingEdit: ({ context, event }) => {
               assertEvent(event, 'UPDATE_CELL');
               const column = context.columns.find((c) => c.field === event.field);
@@ -381,9 +417,22 @@ export const dataTableMachine = setup({
                   return edited;
                 }),
                 pendingEdit: null,
+                cellError: null,
               })),
             },
-            onError: { target: 'idle', actions: [assign({ error: ({ event }) => ({ action: 'update' as const, code: errorCode(event.error) }) }), assign({ pendingEdit: null })] },
+            onError: {
+              target: 'idle',
+              actions: assign(({ context, event }) => ({
+                cellError: {
+                  rowId: context.pendingEdit!.rowid,
+                  field: context.pendingEdit!.colname,
+                  text: context.pendingText,
+                  code: errorCode(event.error),
+                  errors: fieldErrors(event.error),
+                },
+                pendingEdit: null,
+              })),
+            },
           },
         },
         removing: {

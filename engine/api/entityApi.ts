@@ -53,7 +53,7 @@ export function entityApi(client: Poster) {
     update: (entity: string, id: number | string, data: Record<string, unknown>) =>
       client.post<StoredRecord>(`${entity}/update/${id}`, data, { quiet: true }),
     remove: (entity: string, id: number | string) => client.post<{ ok: true }>(`${entity}/delete/${id}`),
-    updateColumn: (entity: string, edit: ColumnEdit) => client.post<StoredRecord>(`${entity}/updateColumn`, edit),
+    updateColumn: (entity: string, edit: ColumnEdit, options: Options = {}) => client.post<StoredRecord>(`${entity}/updateColumn`, edit, options),
     saveColumns: (tipo: string, jsondata: string) => client.post<{ ok: true }>('rowConfig/update', { tipo, jsondata }),
     /** A record's history from the audit log, newest first. */
     history: (entity: string, id: number | string, page: { offset?: number; max?: number } = {}) =>

@@ -18,7 +18,8 @@ export function tableSource(entity: ResolvedEntity) {
       await entityCalls.saveColumns(tipo, jsondata);
     },
     updateColumn: async (edit: ColumnEdit) => {
-      await entityCalls.updateColumn(entity.name, edit);
+      // quiet: a refusal shows at the cell, with its reason (DataTable)
+      await entityCalls.updateColumn(entity.name, edit, { quiet: true });
     },
     remove: async (id: number | string) => {
       await entityCalls.remove(entity.name, id);

@@ -1,15 +1,17 @@
 /**
- * One cell: the value as text, cut at the column's `truncate` length with the whole text as a tooltip.
+ * One cell: the value as text, cut at the column's `truncate` length or by the column's width (ellipsis); the whole
+ * text is always the cell's tooltip, since only the browser knows whether the width cut it.
  * An editable cell is a button (click or double-click) that opens an input: Enter saves, Escape or leaving cancels.
  * Plain <td>/<button> styled by the body's stylesheet (rowStyles); only the input is a Chakra component, as it
  * exists for one cell at a time.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Input } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import { cellText, editText } from './cellText';
 import { ROW_CLASS } from './rowStyles';
+import type { ShownCellError } from './cellError';
 
 export interface DataCellProps {
   column: ResolvedColumn;
@@ -22,38 +24,56 @@ export interface DataCellProps {
   t: TFunction;
   /** Present when this cell may be edited inline. */
   onCommit?: (text: string) => void;
+  /** Gives up a refused edit. */
+  onCancel?: () => void;
+  /** This cell's refused edit: the editor stays open with the typed text and the reason below it. */
+  error?: ShownCellError;
 }
 
-export function DataCell({ column, label, value, shown, t, onCommit }: DataCellProps) {
+export function DataCell({ column, label, value, shown, t, onCommit, onCancel, error }: DataCellProps) {
   const { text, full } = cellText(shown ?? value, column.truncate, (v) => t(v ? 'dataTable.yes' : 'dataTable.no'));
-  if (!onCommit) return <td title={full}>{text}</td>;
-  return <EditableCell column={column} label={label} value={value} t={t} onCommit={onCommit} text={text} full={full} />;
+  const title = full ?? (text || undefined);
+  if (!onCommit) return <td title={title}>{text}</td>;
+  return <EditableCell column={column} label={label} value={value} t={t} onCommit={onCommit} onCancel={onCancel} error={error} text={text} full={title} />;
 }
 
-function EditableCell({ column, label, value, t, onCommit, text, full }: DataCellProps & { onCommit: (text: string) => void; text: string; full?: string }) {
+function EditableCell({ column, label, value, t, onCommit, onCancel, error, text, full }: DataCellProps & { onCommit: (text: string) => void; text: string; full?: string }) {
   const [editing, setEditing] = useState(false);
-  if (editing) {
+  const errorId = useId();
+  if (editing || error) {
     return (
       <td className={ROW_CLASS.editing}>
         <Input
+          // a new refusal starts from what the user typed then
+          key={error ? `error:${error.text}:${error.message}` : 'edit'}
           size="2xs"
           autoFocus
-          defaultValue={editText(value)}
+          defaultValue={error ? error.text : editText(value)}
           inputMode={column.type === 'integer' || column.type === 'number' ? 'decimal' : undefined}
           aria-label={t('dataTable.cellValue', { column: label })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
               setEditing(false);
-              if (e.currentTarget.value !== editText(value)) onCommit(e.currentTarget.value);
+              // after a refusal, Enter sends again whatever is typed
+              if (error || e.currentTarget.value !== editText(value)) onCommit(e.currentTarget.value);
             } else if (e.key === 'Escape') {
               e.preventDefault();
               e.stopPropagation();
               setEditing(false);
+              if (error) onCancel?.();
             }
           }}
+          // leaving a refused edit keeps it (and its reason) on screen: only Escape gives it up
           onBlur={() => setEditing(false)}
         />
+        {error && (
+          <span id={errorId} role="alert" className={ROW_CLASS.cellError}>
+            {error.message}
+          </span>
+        )}
       </td>
     );
   }

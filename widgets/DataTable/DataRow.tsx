@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import type { Row } from '../../machines/dataTable';
 import { DataCell } from './DataCell';
+import type { ShownCellError } from './cellError';
 import { RowActions } from './RowActions';
 
 /** What every row shares; the table builds it once per change of columns, roles, language or handlers. */
@@ -23,6 +24,8 @@ export interface RowView {
   t: TFunction;
   nameOf: (row: Row) => string;
   commit: (row: Row, field: string, text: string) => void;
+  /** Gives up a refused cell edit. */
+  cancel: () => void;
   /** Row actions; each absent when the parent does not handle it or the role does not allow it. */
   show?: (row: Row) => void;
   edit?: (row: Row) => void;
@@ -33,6 +36,8 @@ export interface DataRowProps {
   row: Row;
   index: number;
   view: RowView;
+  /** A refused edit of one of this row's cells; absent on every other row, so they stay memoized. */
+  error?: ShownCellError;
 }
 
 /** The names the server sends beside reference values (`$labels`: field -> the referenced row's label). */
@@ -48,7 +53,7 @@ function openOnClick(open: (() => void) | undefined) {
   };
 }
 
-export const DataRow = memo(function DataRow({ row, index, view }: DataRowProps) {
+export const DataRow = memo(function DataRow({ row, index, view, error }: DataRowProps) {
   const { show, edit, remove } = view;
   const labels = labelsOf(row);
   return (
@@ -62,6 +67,8 @@ export const DataRow = memo(function DataRow({ row, index, view }: DataRowProps)
           shown={labels?.[col.field] ?? (row[col.field] != null ? view.enumText[i]?.(row[col.field]) : undefined)}
           t={view.t}
           onCommit={view.editable[i] ? (text) => view.commit(row, col.field, text) : undefined}
+          onCancel={view.cancel}
+          error={error?.field === col.field ? error : undefined}
         />
       ))}
       {(show || edit || remove) && (

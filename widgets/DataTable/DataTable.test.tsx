@@ -152,12 +152,51 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Editar Valor: nuevo valor' })).toBeTruthy();
   });
 
-  it('long text is cut with the whole text as a tooltip', async () => {
+  it('long text is cut with the whole text as a tooltip; every cell with text has its tooltip (the width may cut it)', async () => {
     render(<Default />);
     await loaded();
-    const cut = within(table()).getAllByRole('cell').find((c) => c.getAttribute('title'));
-    expect(cut?.textContent?.endsWith('…')).toBe(true);
+    const cut = within(table()).getAllByRole('cell').find((c) => c.textContent?.endsWith('…'));
     expect(cut!.getAttribute('title')!.length).toBeGreaterThan(40);
+    const withText = bodyRows().flatMap((r) => within(r).getAllByRole('cell').slice(0, 6)).filter((c) => c.textContent && !c.textContent.endsWith('…'));
+    expect(withText.length).toBeGreaterThan(20);
+    for (const c of withText) expect(c.getAttribute('title')).toBe(c.textContent);
+  });
+
+  it('a refused inline edit shows the reason at the cell and keeps the typed text until fixed or cancelled', async () => {
+    const source = memorySource(categoriaRows(30));
+    const saved = source.updateColumn!;
+    source.updateColumn = async (edit) => {
+      if (String(edit.colvalue).length > 10) throw Object.assign(new Error('refused'), { code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'valor', code: 'maxLength', params: { max: 10 } }] });
+      await saved(edit);
+    };
+    render(<Default source={source} />);
+    await loaded();
+    fireEvent.click(screen.getAllByRole('button', { name: /^Editar Valor: / })[0]);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nuevo valor de Valor' }), { target: { value: 'demasiado largo' } });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Nuevo valor de Valor' }), { key: 'Enter' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Máximo 10 caracteres');
+    const input = screen.getByRole('textbox', { name: 'Nuevo valor de Valor' }) as HTMLInputElement;
+    expect(input.value).toBe('demasiado largo');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    // leaving the cell keeps it; fixing it saves
+    fireEvent.blur(input);
+    expect((screen.getByRole('textbox', { name: 'Nuevo valor de Valor' }) as HTMLInputElement).value).toBe('demasiado largo');
+    fireEvent.change(input, { target: { value: 'corto' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByRole('button', { name: 'Editar Valor: corto' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // a number column says what it takes; Escape gives the edit up and the cell shows its value again
+    const orden = screen.getAllByRole('button', { name: /^Editar Orden: / })[0];
+    const before = orden.textContent;
+    fireEvent.click(orden);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nuevo valor de Orden' }), { target: { value: 'cinco' } });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Nuevo valor de Orden' }), { key: 'Enter' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Escriba un número entero.');
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Nuevo valor de Orden' }), { key: 'Escape' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Editar Orden: / })[0].textContent).toBe(before);
   });
 
   it('the + key adds, except while typing', async () => {

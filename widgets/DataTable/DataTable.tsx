@@ -12,6 +12,7 @@ import { ACTIONS_COLUMN_WIDTH } from '../../engine/list/sizes';
 import { columnsDirty, columnsResettable, requestQuery, type Row, type RowId } from '../../machines/dataTable';
 import { ConfirmRemove } from './ConfirmRemove';
 import { DataRow, type RowView } from './DataRow';
+import { cellErrorMessage, type ShownCellError } from './cellError';
 import { TableHead } from './TableHead';
 import { Toolbar } from './Toolbar';
 import { VirtualBody } from './VirtualBody';
@@ -24,7 +25,7 @@ const MIN_COLUMN_WIDTH = 140;
 
 export function DataTable(props: DataTableProps) {
   const { entity, source, userRoles, onAdd, onEdit, onShow } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { snapshot, send, sizes } = useDataTable(props);
   const c = snapshot.context;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -68,6 +69,7 @@ export function DataTable(props: DataTableProps) {
       t,
       nameOf,
       commit: (row, field, text) => send({ type: 'UPDATE_CELL', rowId: idOf(row), field, text }),
+      cancel: () => send({ type: 'CANCEL_CELL' }),
       show: canShow ? (row) => latest.current.onShow?.(row) : undefined,
       edit: canEditRow ? (row) => latest.current.onEdit?.(row) : undefined,
       remove: canRemove ? setRemoving : undefined,
@@ -75,7 +77,17 @@ export function DataTable(props: DataTableProps) {
     [visible, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, entity.name],
   );
   const rowStyles = useRowStyles(sizes.row, sizes.phone);
-  const renderRow = (i: number) => <DataRow key={keyOf(i)} row={c.rows[i]} index={i} view={rowView} />;
+  const { cellError } = c;
+  // Only the row of a refused edit gets a new prop: the other memoized rows are not drawn again.
+  const shownError = useMemo<ShownCellError | undefined>(() => {
+    if (!cellError) return undefined;
+    const column = entity.columns.find((col) => col.field === cellError.field);
+    return { field: cellError.field, text: cellError.text, message: cellErrorMessage(cellError, column ? t(column.label) : cellError.field, t, (k) => i18n.exists(k)) };
+  }, [cellError, entity.columns, t, i18n]);
+  const renderRow = (i: number) => {
+    const row = c.rows[i];
+    return <DataRow key={keyOf(i)} row={row} index={i} view={rowView} error={cellError && idOf(row) === cellError.rowId ? shownError : undefined} />;
+  };
 
   return (
     <Box minW="0">

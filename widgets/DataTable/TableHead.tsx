@@ -47,7 +47,7 @@ export const TableHead = memo(function TableHead({
         {columns.map((c) => {
           const sort = ariaSort(c, query);
           return (
-            <Table.ColumnHeader key={c.name} aria-sort={sort} py="0" bg="bg.muted" whiteSpace="nowrap" overflow="hidden" textOverflow="ellipsis">
+            <Table.ColumnHeader key={c.name} aria-sort={sort} py="0" bg="bg.muted" whiteSpace="nowrap" overflow="hidden" textOverflow="ellipsis" title={t(c.label)}>
               {c.sortable ? (
                 <chakra.button
                   type="button"

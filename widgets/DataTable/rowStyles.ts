@@ -14,6 +14,8 @@ export const ROW_CLASS = {
   edit: 'dt-edit',
   /** A cell holding an input (the cell being edited). */
   editing: 'dt-editing',
+  /** The reason a cell edit was refused, under its input. */
+  cellError: 'dt-cell-error',
   actions: 'dt-actions',
   action: 'dt-action',
   /** The remove action (red). */
@@ -40,6 +42,24 @@ export function useRowStyles(rowHeight: number, phone: boolean): SystemStyleObje
       '& > tr': { ...row, height: `${rowHeight}px` },
       '& > tr > td': { ...cell, py: '0', ...ellipsis },
       [`& > tr > td.${c.editing}, & > tr > td.${c.actions}`]: { px: '1', whiteSpace: 'normal', overflow: 'visible' },
+      [`& > tr > td.${c.editing}`]: { position: 'relative' },
+      [`& .${c.cellError}`]: {
+        position: 'absolute',
+        insetStart: '1',
+        top: '100%',
+        zIndex: '1',
+        maxW: '80',
+        px: '2',
+        py: '1',
+        rounded: 'sm',
+        textStyle: 'xs',
+        whiteSpace: 'normal',
+        bg: 'bg.error',
+        color: 'fg.error',
+        borderWidth: '1px',
+        borderColor: 'border.error',
+        boxShadow: 'sm',
+      },
       [`& .${c.edit}`]: {
         w: 'full',
         textAlign: 'start',

@@ -41,7 +41,7 @@ export function TaskCard({ title, href, hrefLabel, context, stateLabel, tone, fa
       <Card.Body gap="2">
         <Flex direction={{ base: 'column', md: 'row' }} justify="space-between" gap="2">
           <Box minW="0">
-            <Text as="h2" fontWeight="semibold" fontSize="md" truncate>
+            <Text as="h2" fontWeight="semibold" fontSize="md" truncate title={title}>
               {href ? (
                 <Link href={href} aria-label={hrefLabel} color="brand.fg">
                   {title}
