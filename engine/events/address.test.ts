@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress, webhookUriProblem } from './address';
+import { isForbiddenAddress, isPrivateAddress, webhookUriProblem } from './address';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -11,6 +11,16 @@ describe('isPrivateAddress', () => {
   it.each(['8.8.8.8', '172.32.0.1', '192.169.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8', 'example.com'])(
     'lets %s through',
     (ip) => expect(isPrivateAddress(ip)).toBe(false),
+  );
+});
+
+describe('isForbiddenAddress', () => {
+  it.each(['169.254.169.254', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::', 'fe80::1', 'ff02::1', '::ffff:169.254.169.254'])(
+    'refuses %s even for an allowed host',
+    (ip) => expect(isForbiddenAddress(ip)).toBe(true),
+  );
+  it.each(['127.0.0.1', '10.0.0.1', '192.168.1.1', '::1', 'fd00::5', '::ffff:127.0.0.1', '8.8.8.8'])('leaves %s to the allow-list', (ip) =>
+    expect(isForbiddenAddress(ip)).toBe(false),
   );
 });
 
@@ -31,5 +41,7 @@ describe('webhookUriProblem', () => {
     expect(webhookUriProblem('http://127.0.0.1:9000/', ['127.0.0.1'])).toBeNull();
     expect(webhookUriProblem('http://[::1]:9000/', ['::1'])).toBeNull();
     expect(webhookUriProblem('http://localhost:9000/', ['127.0.0.1'])).toBe('EVENTO_URI_PRIVADA');
+    // allowing a host never opens link-local (cloud metadata)
+    expect(webhookUriProblem('http://169.254.169.254/latest', ['169.254.169.254'])).toBe('EVENTO_URI_PRIVADA');
   });
 });

@@ -2,7 +2,8 @@
  * Where a web hook may point (issue 15, "Safety"): only http(s) URIs, never an address in a private, loopback,
  * link-local or otherwise non-public range, unless the host is one the administrator allows explicitly. Pure: the
  * server runs it when a subscription is saved (on the URI's literal host) and again at delivery time on every
- * address the host name resolves to (so a name that later resolves to 10.0.0.1 is refused too).
+ * address the host name resolves to (so a name that later resolves to 10.0.0.1 is refused too). Link-local,
+ * multicast and unspecified addresses are refused even for an allowed host.
  */
 
 export type UriProblem = 'EVENTO_URI_INVALIDA' | 'EVENTO_URI_PRIVADA';
@@ -85,6 +86,24 @@ export function isPrivateAddress(ip: string): boolean {
   return v6 ? privateV6(v6) : false;
 }
 
+/**
+ * True for an address no web hook may reach even when its host is allowed: link-local (where cloud metadata
+ * services answer), multicast, broadcast and reserved, unspecified.
+ */
+export function isForbiddenAddress(ip: string): boolean {
+  const v4 = ipv4Parts(ip);
+  if (v4) return forbiddenV4(v4);
+  const g = ipv6Groups(ip);
+  if (!g) return false;
+  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || (g[5] === 0 && !(g[6] === 0 && g[7] <= 1))))
+    return forbiddenV4([g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255]);
+  return g.every((x) => x === 0) || (g[0] & 0xffc0) === 0xfe80 || (g[0] & 0xff00) === 0xff00;
+}
+
+function forbiddenV4([a, b]: number[]): boolean {
+  return a === 0 || (a === 169 && b === 254) || a >= 224;
+}
+
 /** Host names that always mean this machine, whatever a resolver says. */
 export function isLocalName(host: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
@@ -111,6 +130,7 @@ export function webhookUriProblem(uri: string, allowedHosts: readonly string[] =
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'EVENTO_URI_INVALIDA';
   if (!url.hostname || url.username || url.password) return 'EVENTO_URI_INVALIDA';
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isForbiddenAddress(host)) return 'EVENTO_URI_PRIVADA';
   if (isAllowedHost(host, allowedHosts)) return null;
   if (isLocalName(host) || isPrivateAddress(host)) return 'EVENTO_URI_PRIVADA';
   return null;

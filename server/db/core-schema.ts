@@ -91,6 +91,8 @@ export const CORE_SCHEMA: readonly SchemaStep[] = [
       `alter table comunicacion add column if not exists lease text null`,
       // since when it is queued: a resend queues it anew; tried for longer than the limit, it has failed
       `alter table comunicacion add column if not exists cola_desde timestamptz not null default now()`,
+      // the next attempt, as for web hooks (server/retry/leased-queue.ts); bloqueado_hasta is the lease alone
+      `alter table comunicacion add column if not exists proximo_intento timestamptz not null default now()`,
     ],
   },
   {

@@ -63,6 +63,7 @@ export interface ComunicacionTable {
   bloqueado_hasta: Date | null;
   lease: string | null;
   cola_desde: Generated<Date>;
+  proximo_intento: Generated<Date>;
   /** Always 1: the entity comunicacion lists the outbox read-only, and every entity record has a version. */
   version: Generated<number>;
 }

@@ -162,6 +162,45 @@ describeBackends('web hook delivery', (backend) => {
     expect(rx.received).toEqual([]);
   });
 
+  it('delivers to a private host the admin allowed for this subscription, still checking what it resolves to', async () => {
+    const host = (await import('node:os')).hostname();
+    const evento = await subscribe({ uri: `http://${host}:${rx.port}/hook`, host_privado: true });
+    await ok('secuencia/save', { nombre: 'permitido', proximo_valor: 1 });
+    const [d] = await until(allDone(evento, 1), 'the delivery');
+    expect(d).toMatchObject({ estado: 'entregado', http_estado: 200 });
+    expect(rx.acknowledged().map((r) => r.deliveryId)).toEqual([String(d.id)]);
+    // allowing a host never opens link-local addresses (cloud metadata)
+    const refused = await post('evento/save', { nombre: 'meta', accion: '*', origen: 'secuencia', uri: 'http://169.254.169.254/latest', host_privado: true });
+    expect(refused).toMatchObject({ status: 406, body: { code: 'EVENTO_URI_PRIVADA' } });
+  });
+
+  it('with debug on, keeps every attempt\'s request and answer, the last 20', async () => {
+    const evento = await subscribe({ debug: true });
+    await rx.setMode('error');
+    await ok('secuencia/save', { nombre: 'intentos', proximo_valor: 1 });
+    await until(async () => rx.received.length >= 22, '22 failed attempts');
+    await rx.setMode('ok');
+    const [d] = await until(allDone(evento, 1), 'the delivery');
+    const shown = await ok(`evento_entrega/show/${d.id}`);
+    const attempts = JSON.parse(shown.intentos_detalle);
+    expect(attempts).toHaveLength(20);
+    // the newest last, numbered up to the delivery's attempts
+    expect(attempts.map((a: any) => a.intento)).toEqual(Array.from({ length: 20 }, (_, i) => d.intentos - 19 + i));
+    expect(attempts.at(-1)).toMatchObject({ http_estado: 200, error: null, respuesta: 'thanks' });
+    expect(attempts[0]).toMatchObject({ http_estado: 503, error: 'HTTP 503', respuesta: 'busy' });
+    for (const a of attempts) {
+      expect(JSON.parse(a.solicitud_headers)).toMatchObject({ 'x-flujos-delivery': String(d.id) });
+      expect(JSON.parse(a.solicitud)).toMatchObject({ id: String(d.id), entity: 'secuencia' });
+      expect(a.duracion_ms).toBeGreaterThanOrEqual(0);
+      expect(Date.parse(a.fecha)).not.toBeNaN();
+    }
+    // without debug, none is kept
+    const quiet = await subscribe();
+    await ok('secuencia/save', { nombre: 'sin-depuracion', proximo_valor: 1 });
+    const [q] = await until(allDone(quiet, 1), 'the quiet delivery');
+    expect((await ok(`evento_entrega/show/${q.id}`)).intentos_detalle ?? null).toBeNull();
+  });
+
   it('lists deliveries with filters, newest first', async () => {
     const evento = await subscribe();
     await ok('secuencia/save', { nombre: 'lista', proximo_valor: 1 });

@@ -75,6 +75,14 @@ describeBackends('evento subscriptions', (backend) => {
     }
     // EVENT_ALLOWED_HOSTS=127.0.0.1 on this server
     expect((await post('evento/save', { ...hook, uri: 'http://127.0.0.1:9/hook' })).status).toBe(200);
+    // or the admin allows a private host for one subscription; the audit log records who did
+    const allowed = await post('evento/save', { ...hook, nombre: 'interno', uri: 'http://10.0.0.5/hook', host_privado: true });
+    expect(allowed).toMatchObject({ status: 200, body: { host_privado: true } });
+    const audit = await db.selectFrom('audit_log').selectAll().where('entity', '=', 'evento').where('record_id', '=', allowed.body.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.changes)).toContain('host_privado');
+    const cur = await post(`evento/show/${allowed.body.id}`);
+    const off = await post(`evento/update/${allowed.body.id}`, { ...hook, nombre: 'interno', uri: 'http://10.0.0.5/hook', host_privado: false, version: cur.body.version });
+    expect(off).toMatchObject({ status: 406, body: { code: 'EVENTO_URI_PRIVADA' } });
     const before = await db.selectFrom('evento').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const bad = await post('evento/save', { ...hook, origen: 'nada' });
     expect(bad).toMatchObject({ status: 406, body: { code: 'EVENTO_ORIGEN_DESCONOCIDO' } });

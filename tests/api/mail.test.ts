@@ -47,10 +47,11 @@ describeBackends('mail outbox delivery', (backend) => {
     });
     expect(failed.estado).toBe('pendiente');
     expect(failed.error).toMatch(/550/);
-    expect(failed.bloqueado_hasta!.getTime()).toBeGreaterThan(Date.now());
+    expect(failed.proximo_intento.getTime()).toBeGreaterThan(Date.now());
+    expect(failed).toMatchObject({ bloqueado_hasta: null, lease: null });
 
     // Pretend it has been queued for 3 days and its wait is over.
-    await srv.db.updateTable('comunicacion').set({ cola_desde: new Date(Date.now() - 3 * 24 * 3600_000), bloqueado_hasta: null }).where('id', '=', id).execute();
+    await srv.db.updateTable('comunicacion').set({ cola_desde: new Date(Date.now() - 3 * 24 * 3600_000), proximo_intento: new Date() }).where('id', '=', id).execute();
     const dead = await until(async () => ((await row(id)).estado === 'error' ? row(id) : undefined));
     expect(dead.intentos).toBeGreaterThanOrEqual(2);
     expect(dead.error).toMatch(/550/);

@@ -41,7 +41,7 @@ export default defineEntityServer({
       async run({ ctx, id }) {
         await ctx.trx
           .updateTable('comunicacion')
-          .set({ estado: 'pendiente', intentos: 0, error: null, bloqueado_hasta: null, lease: null, cola_desde: sql`now()` })
+          .set({ estado: 'pendiente', intentos: 0, error: null, bloqueado_hasta: null, lease: null, cola_desde: sql`now()`, proximo_intento: sql`now()` })
           .where('id', '=', id!)
           .execute();
         return { id };

@@ -4,8 +4,9 @@
  * optionally narrowed to the records of one flow or one activity) are POSTed to which web hook URI.
  *
  * - Admin only (columns.json). The URI must be http(s) and its literal host not private, loopback or link-local
- *   unless allowed (engine/events/address.ts; 406 EVENTO_URI_INVALIDA / EVENTO_URI_PRIVADA); the origin must be
- *   an entity (406 EVENTO_ORIGEN_DESCONOCIDO).
+ *   unless allowed — by the server (EVENT_ALLOWED_HOSTS) or, for this subscription's host, by its `host_privado`
+ *   flag, which the audit log records like any field (engine/events/address.ts; 406 EVENTO_URI_INVALIDA /
+ *   EVENTO_URI_PRIVADA); the origin must be an entity (406 EVENTO_ORIGEN_DESCONOCIDO).
  * - The secret is the server's (./secret.ts): made on insert and shown in that reply only;
  *   `POST /api/evento/rotarSecreto/{id}` makes a new one and answers `{ secreto }`, once.
  * - Every write of any other entity fans out, in its transaction, into one delivery per matching active
@@ -17,16 +18,16 @@ import { webhookUriProblem } from '../../../engine/events/address';
 import type { FieldError } from '../../../engine/errors';
 import { defineEntityServer, type Data, type StoredRecord } from '../../documents/types';
 import { fanOut, NOT_ORIGINS } from './delivery/fanout';
-import { allowedHosts, saveAllowedHosts } from './delivery/settings';
+import { allowedHosts, saveAllowedHosts, subscriptionHosts } from './delivery/settings';
 import { eventWorkerOptions, startEventDelivery } from './delivery/worker';
 import { askRotation, isFresh, markFresh, newSecret, rotationFor } from './secret';
 
 export default defineEntityServer({
-  needs: ['nombre', 'accion', 'origen', 'flujo', 'actividad', 'uri', 'debug', 'activo', 'secreto'],
+  needs: ['nombre', 'accion', 'origen', 'flujo', 'actividad', 'uri', 'host_privado', 'debug', 'activo', 'secreto'],
   auditOmit: ['secreto'],
 
   normalize({ doc, previous, id, ctx }) {
-    const out: Data = { accion: '*', origen: '*', activo: true, debug: false, ...doc };
+    const out: Data = { accion: '*', origen: '*', activo: true, debug: false, host_privado: false, ...doc };
     if (typeof out.uri === 'string') out.uri = out.uri.trim();
     const rotated = rotationFor(ctx, id);
     if (rotated) out.secreto = rotated;
@@ -41,7 +42,7 @@ export default defineEntityServer({
   async validate({ doc, ctx }) {
     const errors: FieldError[] = [];
     if (typeof doc.uri === 'string') {
-      const problem = webhookUriProblem(doc.uri, await allowedHosts(ctx.trx));
+      const problem = webhookUriProblem(doc.uri, subscriptionHosts({ uri: doc.uri, host_privado: doc.host_privado === true }, await allowedHosts(ctx.trx)));
       if (problem) errors.push({ field: 'uri', code: problem });
     }
     const origen = doc.origen as string;

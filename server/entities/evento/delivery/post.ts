@@ -1,15 +1,16 @@
 /**
  * One web hook POST, safe to aim at a URI an administrator typed (issue 15, "Safety"): http(s) only; every
  * address the host resolves to is checked right before connecting, and the connection goes to the checked
- * address (no DNS rebinding between check and use); private, loopback and link-local addresses are refused
- * unless the host is allowed; redirects are not followed (a 3xx is a failure like any non-2xx); the answer must
- * come within the timeout, and only the first `maxBody` bytes of its body are read.
+ * address (no DNS rebinding between check and use); private and loopback addresses are refused unless the host
+ * is allowed, link-local, multicast and unspecified ones always; redirects are not followed (a 3xx is a failure
+ * like any non-2xx); the answer must come within the timeout, and only the first `maxBody` bytes of its body are
+ * read.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isAllowedHost, isLocalName, isPrivateAddress, webhookUriProblem } from '../../../../engine/events/address';
+import { isAllowedHost, isForbiddenAddress, isLocalName, isPrivateAddress, webhookUriProblem } from '../../../../engine/events/address';
 
 export interface PostOptions {
   timeoutMs: number;
@@ -35,19 +36,26 @@ export class PostError extends Error {
   }
 }
 
-/** dns.lookup that refuses private answers (the socket then connects to exactly what was checked). */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, '', 0);
-    const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad || !addresses.length) {
-      const refused = Object.assign(new Error(`EVENTO_URI_PRIVADA: ${hostname} resolves to ${bad?.address ?? 'nothing'}`), { code: 'EVENTO_URI_PRIVADA' });
-      return callback(refused, '', 0);
-    }
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
-};
+/**
+ * dns.lookup that refuses answers the test marks (the socket then connects to exactly what was checked): private
+ * ones for a host that is not allowed; link-local, multicast and unspecified ones even for an allowed host.
+ */
+const lookupRefusing =
+  (refused: (ip: string) => boolean): LookupFunction =>
+  (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      const bad = addresses.find((a) => refused(a.address));
+      if (bad || !addresses.length) {
+        const error = Object.assign(new Error(`EVENTO_URI_PRIVADA: ${hostname} resolves to ${bad?.address ?? 'nothing'}`), { code: 'EVENTO_URI_PRIVADA' });
+        return callback(error, '', 0);
+      }
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+const guardedLookup = lookupRefusing(isPrivateAddress);
+const allowedLookup = lookupRefusing(isForbiddenAddress);
 
 export function postJson(uri: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<PostResult> {
   const started = performance.now();
@@ -66,7 +74,7 @@ export function postJson(uri: string, body: string, headers: Record<string, stri
     const req = client.request(url, {
       method: 'POST',
       headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-      lookup: allowed ? undefined : guardedLookup,
+      lookup: allowed ? allowedLookup : guardedLookup,
       agent: false,
     });
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
