@@ -61,6 +61,8 @@ export interface ResolvedEntity {
   unique: UniqueRule[];
   /** Lists shown under the form, filtered by the record (ColumnsManifest `related`). */
   related: Required<RelatedSpec>[];
+  /** Extra indexes (ColumnsManifest `indexes`), as written; default none. */
+  indexes: string[][];
 }
 
 export const DEFAULT_SORT = { field: 'nombre', order: 'asc' } as const;
@@ -139,6 +141,7 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
     references,
     unique: uniqueRulesOf(schema),
     related: (m.related ?? []).map((r) => ({ ...r, label: r.label ?? `entities.${r.entity}.title` })),
+    indexes: m.indexes ?? [],
   };
 }
 

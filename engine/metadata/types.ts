@@ -93,6 +93,13 @@ export interface ColumnsManifest {
    * `{ "entity": "stock_movimiento", "field": "articulo" }`. `label`: a locale key, default that entity's title.
    */
   related?: RelatedSpec[];
+  /**
+   * Extra indexes for the reads a list or a module makes often, each a list of fields. On the entity's table
+   * the leading fields are filters compared for equality and the last one the order of the page (its Spanish
+   * sort key when it is text), then `id`: `["actividad", "fecha"]` reads the first page of one activity's records
+   * by date from the index. `child.field` fields (all of one child table) index that table: `["items.item_padre"]`.
+   */
+  indexes?: string[][];
 }
 
 export interface RelatedSpec {

@@ -105,3 +105,26 @@ export function indexName(table: string, columns: readonly string[]): string {
   const hash = createHash('sha1').update(full).digest('hex').slice(0, 10);
   return `${full.slice(0, 40)}_${hash}_idx`;
 }
+
+/**
+ * A manifest index (ColumnsManifest `indexes`) as the table it goes on and its columns: the entity's table
+ * (its fields, `id` appended) or one child table (`items.item_padre`: that table's columns). Null, with why,
+ * when it names something that is not a stored scalar column of one table.
+ */
+export function manifestIndex(entity: ResolvedEntity, fields: readonly string[]): { table: string; columns: StoredField[]; child: boolean } | { problem: string } {
+  if (!Array.isArray(fields) || !fields.length || !fields.every((f) => typeof f === 'string')) return { problem: 'must be a non-empty list of field names' };
+  const layout = layoutOf(entity);
+  const dotted = fields.filter((f) => f.includes('.'));
+  if (!dotted.length) {
+    const columns = fields.map((f) => storedField(entity, f));
+    const bad = fields.find((_, i) => !columns[i] || columns[i]!.sqlType === 'jsonb');
+    return bad ? { problem: `"${bad}" is not a scalar property of schema.json` } : { table: layout.table, columns: columns as StoredField[], child: false };
+  }
+  const names = new Set(fields.map((f) => f.split('.')[0]));
+  const child = layout.children.find((c) => c.name === [...names][0]);
+  if (dotted.length !== fields.length || names.size !== 1 || !child) return { problem: 'fields of a child table are written "child.field", all of the same child table' };
+  const columns = fields.map((f) => child.fields.find((x) => x.name === f.split('.').slice(1).join('.')));
+  const bad = fields.find((_, i) => !columns[i] || columns[i]!.sqlType === 'jsonb');
+  return bad ? { problem: `"${bad}" is not a scalar field of the child table` } : { table: child.table, columns: columns as StoredField[], child: true };
+}
+

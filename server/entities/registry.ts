@@ -9,7 +9,7 @@ import path from 'node:path';
 import { resolveEntity, scalarType, type ResolvedEntity } from '../../engine/metadata/resolve';
 import type { ColumnsManifest, EntityMetadata, JsonSchema } from '../../engine/metadata/types';
 import { validatorFor } from '../../engine/validation/ajv';
-import { layoutOf, storedField, CHILD_SYSTEM_COLUMNS, SYSTEM_COLUMNS } from './layout';
+import { layoutOf, manifestIndex, storedField, CHILD_SYSTEM_COLUMNS, SYSTEM_COLUMNS } from './layout';
 import { searchSite } from './search';
 
 export interface Registry {
@@ -118,6 +118,11 @@ function checkResolved(file: string, e: ResolvedEntity) {
     if (!stored(f) || !['string', 'integer', 'number'].includes(f === 'id' ? 'integer' : scalarType(props[f])))
       throw new MetadataError(file, `optionLabel "${f}" is not a scalar property of schema.json; set "optionLabel"`);
   if (!stored(e.rowKey)) throw new MetadataError(file, `rowKey "${e.rowKey}" is not a property of schema.json`);
+  if (!Array.isArray(e.indexes)) throw new MetadataError(file, '"indexes" must be a list of lists of fields');
+  for (const fields of e.indexes) {
+    const found = manifestIndex(e, fields);
+    if ('problem' in found) throw new MetadataError(file, `index ${JSON.stringify(fields)}: ${found.problem}`);
+  }
 }
 
 /**

@@ -8,7 +8,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { createHash } from 'node:crypto';
-import { indexName, layoutOf, storedField, type SqlType, type TableLayout } from './layout';
+import { indexName, layoutOf, manifestIndex, storedField, type SqlType, type TableLayout } from './layout';
 import { sortKeySql } from './search';
 import { syncSearch } from './search-index';
 import { siteIndexExpression } from '../documents/sites';
@@ -104,17 +104,44 @@ function btreeIndexes(entity: ResolvedEntity): string[][] {
 }
 
 /** `<table>_<kind>_<hash>`: an index over an expression (a nested reference, a unique rule), named by what it covers. */
-function expressionIndexName(table: string, kind: 'ref' | 'uq' | 'sk', what: string): string {
+function expressionIndexName(table: string, kind: 'ref' | 'uq' | 'sk' | 'ix', what: string): string {
   return `${table.slice(0, 40)}_${kind}_${createHash('sha1').update(`${table}:${what}`).digest('hex').slice(0, 8)}`;
 }
-const isExpressionIndexName = (name: string) => /_(ref|uq|sk)_[0-9a-f]{8}$/.test(name);
+const isExpressionIndexName = (name: string) => /_(ref|uq|sk|ix)_[0-9a-f]{8}$/.test(name);
+const isManifestIndexName = (name: string) => /_ix_[0-9a-f]{8}$/.test(name);
+
+interface ExpressionIndex {
+  name: string;
+  expressions: RawBuilder<unknown>[];
+  include?: string;
+}
+
+/**
+ * The manifest's `indexes` (ColumnsManifest) on `table` (the entity's or a child's): on the entity's table the
+ * last field orders a page, so a text one is its sort key (the order list.ts reads), then `id`.
+ */
+function manifestIndexes(entity: ResolvedEntity, table: string): ExpressionIndex[] {
+  const out: ExpressionIndex[] = [];
+  for (const fields of entity.indexes) {
+    const found = manifestIndex(entity, fields);
+    if ('problem' in found || found.table !== table) continue;
+    const last = found.columns.length - 1;
+    const expressions = found.columns.map((c, i) => (!found.child && i === last && c.sqlType === 'text' ? sortKeySql(sql.ref(c.name)) : sql.ref(c.name)));
+    out.push({ name: expressionIndexName(table, 'ix', fields.join(',')), expressions: found.child ? expressions : [...expressions, sql.ref('id')] });
+  }
+  return out;
+}
+
+async function createExpressionIndex(trx: Transaction<any>, table: string, x: ExpressionIndex) {
+  await sql`create index if not exists ${sql.id(x.name)} on ${sql.table(table)} (${sql.join(x.expressions.map((e) => sql`(${e})`))})${x.include ? sql` include (${sql.id(x.include)})` : sql``}`.execute(trx);
+}
 /** Trigram indexes of an earlier release (patterns were contains-searches): dropped at start. */
 const isTrigramIndexName = (name: string) => /_search_[0-9a-f]{8}_trgm$/.test(name);
 
 /** Expression indexes of the entity's table: nested references and unique rules (server/documents/sites.ts, unique.ts). */
-function expressionIndexes(entity: ResolvedEntity): { name: string; expressions: RawBuilder<unknown>[]; include?: string }[] {
+function expressionIndexes(entity: ResolvedEntity): ExpressionIndex[] {
   const table = layoutOf(entity).table;
-  const out: { name: string; expressions: RawBuilder<unknown>[]; include?: string }[] = [];
+  const out: ExpressionIndex[] = manifestIndexes(entity, table);
   for (const r of entity.references)
     if (r.site.kind === 'nested') out.push({ name: expressionIndexName(table, 'ref', r.path), expressions: [siteIndexExpression(r.site)] });
   for (const u of entity.unique)
@@ -151,8 +178,7 @@ async function syncIndexes(trx: Transaction<any>, entity: ResolvedEntity) {
   for (const name of await tableIndexes(trx, table))
     if (managed(name) && !wantedNames.has(name)) await sql`drop index if exists ${sql.id(name)}`.execute(trx);
   for (const cols of wanted) await createIndex(trx, table, cols);
-  for (const x of expressions)
-    await sql`create index if not exists ${sql.id(x.name)} on ${sql.table(table)} (${sql.join(x.expressions.map((e) => sql`(${e})`))})${x.include ? sql` include (${sql.id(x.include)})` : sql``}`.execute(trx);
+  for (const x of expressions) await createExpressionIndex(trx, table, x);
 }
 
 /** A child table's indexes: (parent_id, position) for loading a record, and one per referencing column. */
@@ -160,9 +186,13 @@ async function syncChildIndexes(trx: Transaction<any>, entity: ResolvedEntity, c
   await createIndex(trx, child.table, ['parent_id', 'position']);
   const wanted = entity.references.flatMap((r) => (r.site.kind === 'child' && r.site.child === child.name ? [r.site.field] : []));
   const wantedNames = new Set(wanted.map((f) => indexName(child.table, [f])));
+  const manifest = manifestIndexes(entity, child.table);
+  for (const x of manifest) wantedNames.add(x.name);
+  const managed = (name: string) => isManifestIndexName(name) || child.fields.some((f) => name === indexName(child.table, [f.name]));
   for (const name of await tableIndexes(trx, child.table))
-    if (child.fields.some((f) => name === indexName(child.table, [f.name])) && !wantedNames.has(name)) await sql`drop index if exists ${sql.id(name)}`.execute(trx);
+    if (managed(name) && !wantedNames.has(name)) await sql`drop index if exists ${sql.id(name)}`.execute(trx);
   for (const f of wanted) await createIndex(trx, child.table, [f]);
+  for (const x of manifest) await createExpressionIndex(trx, child.table, x);
 }
 
 async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existing: Existing) {

@@ -38,6 +38,8 @@ const PEDIDO_COLUMNS = {
   editRoles: 'ROLE_ADMIN',
   // boolean columns have no filter by default: this one asks for it
   columns: ['nombre', { name: 'activo', filter: 'activo' }, { name: 'importe', editable: true }, { name: 'etiquetas', sortable: false }],
+  // a list filtered by activo and sorted by nombre, and a lookup of child rows by article
+  indexes: [['activo', 'nombre'], ['items.articulo']],
 };
 
 async function tempSchemas(): Promise<string> {
@@ -114,6 +116,23 @@ describeBackends('child tables', (backend) => {
     // text sorts by its sort key (Spanish order): that is what the sortable text column's index holds
     expect((await indexesOf(db, 'pedido')).filter((n) => /^pedido_sk_[0-9a-f]{8}$/.test(n))).toHaveLength(1);
     expect(await indexesOf(db, 'pedido__items')).toContain('pedido__items_parent_id_position_idx');
+    // the manifest's own indexes: the filter, then the order of the page (a text field's sort key), then id
+    const defs = async (table: string) =>
+      (await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename = ${table} and indexname ~ '_ix_[0-9a-f]{8}$'`.execute(db)).rows.map((r) => r.indexdef);
+    expect(await defs('pedido')).toEqual([expect.stringMatching(/\(activo, COALESCE\(replace\(translate\(nombre,.*COLLATE "C", id\)$/)]);
+    expect(await defs('pedido__items')).toEqual([expect.stringMatching(/\(articulo\)$/)]);
+  });
+
+  it('pages a list filtered and sorted as a manifest index says, both ways, without overlaps', async () => {
+    const ids: number[] = [];
+    for (const nombre of ['Beta', 'alfa', 'Álamo', 'delta', 'Gamma']) ids.push((await post('pedido/save', { nombre, activo: nombre !== 'delta' })).body.id);
+    const page = async (sortOrder: 'asc' | 'desc', offset: number) =>
+      (await post('pedido/index', { filters: { activo: true }, sort: 'nombre', sortOrder, offset, max: 2 })).body.rows.map((r: any) => r.nombre);
+    const up = [...(await page('asc', 0)), ...(await page('asc', 2)), ...(await page('asc', 4))];
+    expect(up).toEqual(['Álamo', 'alfa', 'Beta', 'Gamma']);
+    const down = [...(await page('desc', 0)), ...(await page('desc', 2)), ...(await page('desc', 4))];
+    expect(down).toEqual(['Gamma', 'Beta', 'alfa', 'Álamo']);
+    for (const id of ids) expect((await post(`pedido/delete/${id}`, {})).status).toBe(200);
   });
 
   it('saves and loads the child rows with the parent, in order, deeper nesting as JSON', async () => {
@@ -314,6 +333,8 @@ describe('bad metadata stops the start, before the database is opened', () => {
     ['a bad property name', { 'schema.json': JSON.stringify({ type: 'object', properties: { 'a"b': { type: 'string' } } }), 'columns.json': '{"columns":[]}' }, /property "a"b": names are/],
     ['a schema ajv refuses', { 'schema.json': JSON.stringify({ type: 'object', properties: { x: { type: 'string', minLength: 'uno' } } }), 'columns.json': '{"columns":[]}' }, /cosa\/schema\.json: ajv refuses it/],
     ['an unsortable default sort', { 'schema.json': schema, 'columns.json': '{"columns":[{"name":"nombre","sortable":false}]}' }, /default sort "nombre"/],
+    ['an index of no property', { 'schema.json': schema, 'columns.json': '{"columns":["nombre"],"indexes":[["nombre","precio"]]}' }, /cosa\/columns\.json: index \["nombre","precio"\]: "precio" is not a scalar property/],
+    ['an index over two tables', { 'schema.json': JSON.stringify({ type: 'object', properties: { nombre: { type: 'string' }, items: { type: 'array', items: { type: 'object', properties: { x: { type: 'integer' } } } } } }), 'columns.json': '{"columns":["nombre"],"indexes":[["nombre","items.x"]]}' }, /cosa\/columns\.json: index .*all of the same child table/],
   ])('with %s, naming the file', async (name, files, message) => {
     await expect(startWith(name.replace(/\W/g, '_'), files)).rejects.toThrow(message);
   });
