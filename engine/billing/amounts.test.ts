@@ -9,7 +9,7 @@ const record = (lines: { cantidad: number; precio_unitario: number; alicuota: nu
 };
 
 describe('voucherAmounts', () => {
-  it('A/B: net of the taxed bases, one Iva line per rate, exempt at rate 0, exact cents', () => {
+  it('A/B: net of the taxed bases, one Iva line per rate, 0 % as VAT Id 3 (not exempt), exact cents', () => {
     const r = record([
       { cantidad: 3, precio_unitario: 0.1, alicuota: 21 },
       { cantidad: 2.5, precio_unitario: 0.41, alicuota: 10.5 },
@@ -19,11 +19,12 @@ describe('voucherAmounts', () => {
     expect(voucherAmounts(r, 'A')).toEqual({
       impTotal: 172.5,
       impTotConc: 0,
-      impNeto: 101.33,
-      impOpEx: 50,
+      impNeto: 151.33,
+      impOpEx: 0,
       impTrib: 0,
       impIVA: 21.17,
       iva: [
+        { id: 3, baseImp: 50, importe: 0 },
         { id: 4, baseImp: 1.03, importe: 0.11 },
         { id: 5, baseImp: 100.3, importe: 21.06 },
       ],

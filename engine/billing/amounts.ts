@@ -2,8 +2,9 @@
  * The amounts of a voucher (WSFEv1 FECAEDetRequest) from a record's exact totals (engine/price.ts: lines
  * rounded to cents, taxes summed per rate), in decimals, never binary floating point:
  *
- * - A and B: ImpNeto = the bases taxed at a rate above 0; ImpIVA = the taxes; Iva = one AlicIva per rate
- *   (Id from FEParamGetTiposIva); the base at rate 0 is exempt (ImpOpEx);
+ * - A and B: ImpNeto = the taxed bases; ImpIVA = the taxes; Iva = one AlicIva per rate (Id from
+ *   FEParamGetTiposIva), a 0 % line too (Id 3, its base in ImpNeto, Importe 0): taxed at 0 % is not exempt
+ *   (ImpOpEx, operations exempt by law, which a record has no way to say), and AFIP wants ImpNeto = Σ BaseImp;
  * - C (the issuer does not charge VAT apart): ImpNeto = the whole total, no Iva, ImpIVA = ImpOpEx = 0;
  * - ImpTrib = other taxes (Tributos), ImpTotConc = 0 (this app has no untaxed concepts);
  * - ImpTotal = ImpTotConc + ImpNeto + ImpOpEx + ImpTrib + ImpIVA, and it must equal the record's total plus
@@ -77,10 +78,6 @@ export function voucherAmounts(totals: RecordTotalsFacts, letter: VoucherLetter,
     const byId = new Map<number, { base: Big; importe: Big }>();
     for (const l of lines) {
       const rate = big(l.alicuota);
-      if (rate.eq(0)) {
-        exento = exento.plus(big(l.base));
-        continue;
-      }
       const id = VAT_RATE_IDS.get(rate.toFixed());
       if (id === undefined) return { code: FACTURA_ALICUOTA_DESCONOCIDA, alicuota: Number(rate.toFixed()) };
       const at = byId.get(id) ?? { base: new Big(0), importe: new Big(0) };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certificateState } from './certificate';
-import { argentinaDateTime, argentinaToday, fromAfipDate, toAfipDate } from './dates';
+import { argentinaDateTime, argentinaToday, fromAfipDate, toAfipDate, voucherDateProblem } from './dates';
 
 describe('AFIP dates', () => {
   it('convert between yyyy-mm-dd and yyyymmdd', () => {
@@ -13,6 +13,17 @@ describe('AFIP dates', () => {
   it('write instants in Argentina time with its offset', () => {
     expect(argentinaDateTime(new Date('2026-11-27T02:30:05Z'))).toBe('2026-11-26T23:30:05-03:00');
     expect(argentinaToday(new Date('2026-11-27T02:30:05Z'))).toBe('2026-11-26');
+  });
+});
+
+describe('voucherDateProblem', () => {
+  it('takes the record’s date within 5 days of today for goods and 10 for services, else names the window', () => {
+    expect(voucherDateProblem('2026-11-22', '2026-11-27', 1)).toBeNull();
+    expect(voucherDateProblem('2026-12-02', '2026-11-27', 1)).toBeNull();
+    expect(voucherDateProblem('2026-11-21', '2026-11-27', 1)).toEqual({ code: 'FACTURA_FECHA_FUERA_DE_RANGO', desde: '2026-11-22', hasta: '2026-12-02' });
+    expect(voucherDateProblem('2026-11-17', '2026-11-27', 2)).toBeNull();
+    expect(voucherDateProblem('2026-11-16', '2026-11-27', 3)).toEqual({ code: 'FACTURA_FECHA_FUERA_DE_RANGO', desde: '2026-11-17', hasta: '2026-12-07' });
+    expect(voucherDateProblem('2027-01-01', '2026-12-30', 1)).toBeNull();
   });
 });
 

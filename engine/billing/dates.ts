@@ -29,3 +29,27 @@ export function argentinaDateTime(at: Date): string {
 export function argentinaToday(at: Date): string {
   return argentinaDateTime(at).slice(0, 10);
 }
+
+export const FACTURA_FECHA_FUERA_DE_RANGO = 'FACTURA_FECHA_FUERA_DE_RANGO' as const;
+
+/** '2026-11-27' plus `days` (negative: before), yyyy-mm-dd. */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The dates AFIP takes as a voucher's date (WSFEv1 CbteFch) on `today` (Argentina's date the request is sent):
+ * up to 5 days before or after for goods (concepto 1), up to 10 for services or both (2, 3).
+ */
+export function voucherDateWindow(today: string, concepto: number): { desde: string; hasta: string } {
+  const days = concepto === 1 ? 5 : 10;
+  return { desde: addDays(today, -days), hasta: addDays(today, days) };
+}
+
+/** Null when `date` (yyyy-mm-dd) is a date AFIP takes today for that concept, else the window it allows. */
+export function voucherDateProblem(date: string, today: string, concepto: number): { code: typeof FACTURA_FECHA_FUERA_DE_RANGO; desde: string; hasta: string } | null {
+  const w = voucherDateWindow(today, concepto);
+  return date.slice(0, 10) < w.desde || date.slice(0, 10) > w.hasta ? { code: FACTURA_FECHA_FUERA_DE_RANGO, ...w } : null;
+}

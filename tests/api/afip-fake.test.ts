@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voucherAmounts } from '../../engine/billing/amounts';
+import { argentinaToday, toAfipDate } from '../../engine/billing/dates';
 import { AfipFault, AfipUnreachable } from '../../server/entities/factura/afip/soap';
 import { loginCms, loginTicketRequest, signTra } from '../../server/entities/factura/afip/wsaa';
 import { wsfeClient, type Auth, type VoucherRequest } from '../../server/entities/factura/afip/wsfe';
@@ -21,7 +22,7 @@ describe('fake AFIP (WSAA + WSFEv1)', () => {
   const wsfe = () => wsfeClient(fake.wsfeUrl, 2000);
   const amounts = voucherAmounts({ subtotal: 100, impuestos: { lineas: [{ alicuota: 21, base: 100, importe: 21 }] }, total: 121 }, 'A');
   const voucher = (nro: number, over: Partial<VoucherRequest> = {}): VoucherRequest => ({
-    ptoVta: 1, cbteTipo: 1, nro, concepto: 1, docTipo: 80, docNro: 30546689979, cbteFch: '20261127', amounts: amounts as never, monId: 'PES', monCotiz: 1, condicionIvaReceptorId: 1, ...over,
+    ptoVta: 1, cbteTipo: 1, nro, concepto: 1, docTipo: 80, docNro: 30546689979, cbteFch: toAfipDate(argentinaToday(new Date())), amounts: amounts as never, monId: 'PES', monCotiz: 1, condicionIvaReceptorId: 1, ...over,
   });
 
   beforeAll(async () => {
@@ -37,6 +38,9 @@ describe('fake AFIP (WSAA + WSFEv1)', () => {
     expect(ta.expiresAt.getTime()).toBeGreaterThan(Date.now() + 11 * 3600_000);
     auth = { token: ta.token, sign: ta.sign, cuit: CUIT };
     await expect(login(cert.certPem, cert.keyPem)).rejects.toMatchObject({ faultCode: 'coe.alreadyAuthenticated' });
+    // the ticket is the computer's (the certificate's subject), not the CUIT's: another computer gets its own
+    const otherComputer = issueCert(ca, CUIT, 365, 'flujos-2');
+    expect((await login(otherComputer.certPem, otherComputer.keyPem)).token).not.toBe(ta.token);
   });
 
   it('WSAA refuses a certificate of another CA, an expired one, and a key that is not the certificate’s', async () => {

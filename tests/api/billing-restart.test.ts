@@ -4,6 +4,7 @@
  * voucher again when its lease ends, asks FECompConsultar, and records the CAE AFIP issued: the same number and
  * CAE, requested once, no second login (the ticket is read from the database).
  */
+import { argentinaToday } from '../../engine/billing/dates';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -88,8 +89,9 @@ describe('invoicing after a kill -9 mid-call [pglite]', () => {
     await ok('facturacion/save', { entorno: 'homologacion', cuit: CUIT, condicion_iva: 'responsable_inscripto', puntos_venta: [{ numero: 1, tipo: 'cae' }] });
     await ok('facturacion/certificado', { certificado: cert.certPem, clave: cert.keyPem });
     const w = await stockWorld(client, token);
+    await ok(`actividad/update/${w.ids.control}`, { ...(await ok(`actividad/show/${w.ids.control}`)), facturable: true });
     const cliente = (await ok('perfil/save', { tipo: 'clientes', nombre: 'Ferretería Norte', datos_fiscales: { cuit: '30-54668997-9', condicion_iva: 'responsable_inscripto' } })).id;
-    const registro = (await ok('registro/save', w.record('control', [{ articulo: w.ids.clavo, cantidad: 2, precio_unitario: 50, alicuota: 21 }], { cliente }))).id;
+    const registro = (await ok('registro/save', w.record('control', [{ articulo: w.ids.clavo, cantidad: 2, precio_unitario: 50, alicuota: 21 }], { cliente, fecha: argentinaToday(new Date()) }))).id;
 
     fake.next('FECAESolicitar', 'hang');
     await ok(`registro/facturar/${registro}`);

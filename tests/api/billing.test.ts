@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, argentinaToday } from '../../engine/billing/dates';
 import { decodeQrUrl } from '../../engine/billing/qr';
 import { issueCert, makeCa, type TestCa, type TestCert } from '../support/afip/certs';
 import { startFakeAfip, type FakeAfip } from '../support/afip/fake';
@@ -22,6 +23,7 @@ import { stockWorld, type StockWorld } from '../support/stock';
 const CUIT = '20123456786';
 const run = promisify(execFile);
 const BILLING_KEY = 'a-test-billing-key-of-32-chars!!';
+const today = () => argentinaToday(new Date());
 
 describeBackends('electronic invoicing', (backend) => {
   let ca: TestCa;
@@ -44,7 +46,18 @@ describeBackends('electronic invoicing', (backend) => {
   };
   const party = async (nombre: string, fiscal: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
     (await ok('perfil/save', { tipo: 'clientes', nombre, datos_fiscales: fiscal, ...extra })).id as number;
-  const record = async (cliente: number | null, items: Record<string, unknown>[]) => (await ok('registro/save', w.record('control', items, { cliente }))).id as number;
+  const record = async (cliente: number | null, items: Record<string, unknown>[], extra: Record<string, unknown> = {}, actividad = 'control') =>
+    (await ok('registro/save', w.record(actividad, items, { cliente, fecha: today(), ...extra }))).id as number;
+  const setActivity = async (id: number, changes: Record<string, unknown>) => ok(`actividad/update/${id}`, { ...(await ok(`actividad/show/${id}`)), ...changes });
+  /** Waits until one voucher leaves pendiente / solicitando. */
+  const settledVoucher = async (id: number) => {
+    for (let i = 0; i < 300; i++) {
+      const f = await ok(`factura/show/${id}`);
+      if (f.estado === 'emitida' || f.estado === 'rechazada') return f;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`voucher ${id} did not settle`);
+  };
   /** Waits (polling the API, like the screen) until the voucher leaves pendiente / solicitando. */
   const settled = async (id: number) => {
     for (let i = 0; i < 300; i++) {
@@ -69,6 +82,8 @@ describeBackends('electronic invoicing', (backend) => {
     await createUser(srv.db, { username: 'plain', password: PLAIN_PASSWORD, roles: ['ROLE_USER'] });
     plain = (await client.login('plain', PLAIN_PASSWORD)).access_token;
     w = await stockWorld(client, admin);
+    // the activity records are invoiced from (an activity flag: only those marked issue vouchers)
+    await setActivity(w.ids.control, { facturable: true });
   });
   afterAll(async () => {
     await srv2?.close();
@@ -125,6 +140,18 @@ describeBackends('electronic invoicing', (backend) => {
       await ok('facturacion/parametros');
       expect(fake.count('FEParamGetTiposCbte')).toBe(asked);
       expect(fake.count('loginCms')).toBe(1);
+    });
+
+    it('a new certificate drops the cached ticket: the next call logs in with it', async () => {
+      const renewed = issueCert(ca, CUIT, 365, 'flujos-renovado');
+      await ok('facturacion/certificado', { certificado: renewed.certPem, clave: renewed.keyPem });
+      expect(await db.selectFrom('facturacion_ticket').selectAll().execute()).toEqual([]);
+      await ok('facturacion/probar');
+      expect(fake.count('loginCms')).toBe(2);
+      // and the call to WSAA held no lease, lock or transaction once done
+      expect(await db.selectFrom('facturacion_ticket_pedido').selectAll().execute()).toEqual([]);
+      await ok('facturacion/probar');
+      expect(fake.count('loginCms')).toBe(2);
     });
   });
 
@@ -260,9 +287,100 @@ describeBackends('electronic invoicing', (backend) => {
       expect(issued[2].cae).toBe(f.cae);
     });
 
+    it('only activities marked to invoice issue vouchers (FACTURA_ACTIVIDAD_NO_HABILITADA), in both languages', async () => {
+      const r = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 10, alicuota: 21 }], {}, 'recepcion');
+      expect(await post(`registro/facturar/${r}`)).toMatchObject({ status: 406, body: { code: 'FACTURA_ACTIVIDAD_NO_HABILITADA', message: 'La actividad «Recepción» no emite comprobantes electrónicos.' } });
+      expect((await client.post(`/api/registro/facturar/${r}`, {}, admin, { 'accept-language': 'en' })).body.message).toBe('The activity “Recepción” does not issue electronic vouchers.');
+      expect(await invoices(r)).toHaveLength(0);
+    });
+
+    it('the voucher bears the record’s date, refused when AFIP would not take it today', async () => {
+      const date = addDays(today(), -3);
+      const r = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 10, alicuota: 21 }], { fecha: date });
+      await ok(`registro/facturar/${r}`);
+      const f = await settled(r);
+      expect(f).toMatchObject({ estado: 'emitida', fecha: date });
+      expect(fake.vouchers(CUIT).find((v) => v.cae === f.cae)?.cbteFch).toBe(date.replace(/-/g, ''));
+      const old = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 10, alicuota: 21 }], { fecha: addDays(today(), -30) });
+      const refused = await post(`registro/facturar/${old}`);
+      expect(refused).toMatchObject({ status: 406, body: { code: 'FACTURA_FECHA_FUERA_DE_RANGO', errors: [{ params: { fecha: addDays(today(), -30), desde: addDays(today(), -5), hasta: addDays(today(), 5) } }] } });
+      expect(refused.body.message).toContain(addDays(today(), -5));
+      expect(await invoices(old)).toHaveLength(0);
+    });
+
+    it('a line at 0 % VAT goes as VAT Id 3 (0 %), in the net, not as exempt', async () => {
+      const r = await record(clienteRI, [
+        { articulo: w.ids.clavo, cantidad: 1, precio_unitario: 40, alicuota: 0 },
+        { articulo: w.ids.clavo, cantidad: 1, precio_unitario: 100, alicuota: 21 },
+      ]);
+      await ok(`registro/facturar/${r}`);
+      const f = await settled(r);
+      expect(f).toMatchObject({ estado: 'emitida', importe_total: 161 });
+      const v = fake.vouchers(CUIT).find((x) => x.cae === f.cae)!;
+      expect(v).toMatchObject({ impNeto: '140.00', impOpEx: '0.00', impIVA: '21.00', impTotal: '161.00' });
+      expect(v.iva).toEqual([{ Id: '3', BaseImp: '40.00', Importe: '0.00' }, { Id: '5', BaseImp: '100.00', Importe: '21.00' }]);
+    });
+
+    it('partial credit notes (some lines, some amounts) never credit more than what remains; debit notes for an amount', async () => {
+      const r = await record(clienteRI, [
+        { articulo: w.ids.clavo, cantidad: 2, precio_unitario: 100, alicuota: 21 },
+        { articulo: w.ids.clavo, cantidad: 1, precio_unitario: 50, alicuota: 10.5 },
+      ]);
+      const [nails, other] = (await ok(`registro/show/${r}`)).items.map((i: any) => i.id as number);
+      await ok(`registro/facturar/${r}`);
+      const inv = await settled(r);
+      expect(inv).toMatchObject({ estado: 'emitida', importe_total: 297.25, acreditable: { total: 297.25 } });
+      expect((await post(`registro/facturar/${r}`, { items: [{ item: nails, cantidad: 1 }] })).body.code).toBe('FACTURA_PARCIAL_SOLO_NOTAS');
+
+      const one = await ok(`registro/facturar/${r}`, { tipo: 'nota_credito', items: [{ item: nails, cantidad: 1 }] }, plain);
+      expect(one).toMatchObject({ tipo: 'nota_credito', estado: 'pendiente', importe_total: 121, asociada: inv.id, lineas: [expect.objectContaining({ item: nails, cantidad: 1, subtotal: 100, impuesto: 21 })] });
+      const nc1 = await settledVoucher(one.id);
+      expect(nc1).toMatchObject({ estado: 'emitida', letra: 'A', cbte_tipo: 3 });
+      const v1 = fake.vouchers(CUIT).find((x) => x.cae === nc1.cae)!;
+      expect(v1).toMatchObject({ impNeto: '100.00', impIVA: '21.00', impTotal: '121.00' });
+      expect(v1.cbtesAsoc).toEqual([expect.objectContaining({ Tipo: '1', Nro: String(inv.numero) })]);
+      expect((await ok(`factura/show/${inv.id}`)).acreditable).toEqual({ total: 176.25, items: [expect.objectContaining({ item: nails, cantidad: 1 }), expect.objectContaining({ item: other, cantidad: 1 })] });
+
+      const tooMany = await post(`registro/facturar/${r}`, { tipo: 'nota_credito', items: [{ item: nails, cantidad: 2 }] });
+      expect(tooMany).toMatchObject({ status: 406, body: { code: 'FACTURA_NOTA_EXCEDE_ITEM', message: `De la línea ${nails} quedan 1 unidades sin acreditar.` } });
+      expect((await post(`registro/facturar/${r}`, { tipo: 'nota_credito', importes: [{ alicuota: 10.5, neto: 50.01 }] })).body).toMatchObject({ code: 'FACTURA_NOTA_EXCEDE_SALDO', errors: [{ params: { restante: 176.25 } }] });
+      expect((await client.post(`/api/registro/facturar/${r}`, { tipo: 'nota_credito', importes: [{ alicuota: 27, neto: 1 }] }, admin, { 'accept-language': 'en' })).body.message).toBe('The invoice has no amounts at 27 % VAT.');
+      expect((await post(`registro/facturar/${r}`, { tipo: 'nota_credito', items: [{ item: 999999, cantidad: 1 }] })).body.code).toBe('FACTURA_NOTA_ITEM_DESCONOCIDO');
+
+      const amount = await ok(`registro/facturar/${r}`, { tipo: 'nota_credito', importes: [{ alicuota: 10.5, neto: 20 }] });
+      expect(await settledVoucher(amount.id)).toMatchObject({ estado: 'emitida', importe_total: 22.1 });
+      const rest = await ok(`registro/facturar/${r}`, { tipo: 'nota_credito' });
+      expect(rest.importe_total).toBe(154.15);
+      expect(await settledVoucher(rest.id)).toMatchObject({ estado: 'emitida' });
+      expect((await post(`registro/facturar/${r}`, { tipo: 'nota_credito' })).body).toMatchObject({ code: 'FACTURA_NOTA_EXCEDE_SALDO', errors: [{ params: { restante: 0 } }] });
+      expect((await ok(`factura/show/${inv.id}`)).acreditable.total).toBe(0);
+
+      const debit = await ok(`registro/facturar/${r}`, { tipo: 'nota_debito', importes: [{ alicuota: 21, neto: 10 }] });
+      expect(await settledVoucher(debit.id)).toMatchObject({ estado: 'emitida', cbte_tipo: 2, importe_total: 12.1 });
+    });
+
+    it('a user sees only the vouchers of records they may see; ADMIN sees all', async () => {
+      const puesto = (await ok('puesto/save', { nombre: 'Facturación' })).id;
+      const before = (await ok('factura/index', {}, plain)).total;
+      expect(before).toBeGreaterThan(0);
+      const some = (await ok('factura/index', {}, plain)).rows[0];
+      await setActivity(w.ids.control, { puestos: [{ puesto }] });
+      try {
+        expect((await ok('factura/index', {}, plain)).total).toBe(0);
+        expect((await post(`factura/show/${some.id}`, {}, plain)).status).toBe(403);
+        expect((await post(`factura/pdf/${some.id}`, {}, plain)).status).toBe(403);
+        expect((await ok('factura/index', {}, admin)).total).toBe(before);
+        expect((await post(`factura/show/${some.id}`, {}, admin)).status).toBe(200);
+      } finally {
+        await setActivity(w.ids.control, { puestos: [] });
+      }
+      expect((await ok('factura/index', {}, plain)).total).toBe(before);
+    });
+
     // several instances share one PostgreSQL; PGlite is one process's embedded database
     it.skipIf(backend.name === 'pglite')('a second instance on the same database uses the same ticket and the same queue', async () => {
       const logins = fake.count('loginCms');
+      const issuedA = fake.vouchers(CUIT).filter((v) => v.cbteTipo === 1).length;
       srv2 = await startTestServer(backend, options());
       const client2 = api(srv2.baseUrl);
       const token2 = (await client2.login('admin', ADMIN_PASSWORD)).access_token;
@@ -272,7 +390,7 @@ describeBackends('electronic invoicing', (backend) => {
       expect(asked.map((a) => [a.status, a.body.estado ?? a.body.code])).toEqual(rs.map(() => [200, 'pendiente']));
       for (const r of rs) expect(await settled(r)).toMatchObject({ estado: 'emitida' });
       expect(fake.count('loginCms')).toBe(logins);
-      expect(fake.vouchers(CUIT).filter((v) => v.cbteTipo === 1).map((v) => v.nro)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect(fake.vouchers(CUIT).filter((v) => v.cbteTipo === 1).map((v) => v.nro)).toEqual(Array.from({ length: issuedA + 4 }, (_, i) => i + 1));
     });
   });
 });

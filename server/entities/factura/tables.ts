@@ -39,8 +39,12 @@ export const INVOICE_TABLES: readonly SchemaStep[] = [
         emitida_en timestamptz null
       )`,
       `create unique index if not exists factura_numero_idx on factura (cuit_emisor, entorno, punto_venta, cbte_tipo, numero) where numero is not null`,
-      // one live voucher of each kind per record: never two CAEs for one record
-      `create unique index if not exists factura_registro_idx on factura (registro, tipo) where estado <> 'rechazada'`,
+      // the lines the voucher covers (engine/billing/notes.ts): what a partial credit note takes from
+      `alter table factura add column if not exists lineas jsonb null`,
+      // one live invoice per record: never two CAEs for one sale; notes may be several (partial)
+      `drop index if exists factura_registro_idx`,
+      `create unique index if not exists factura_una_por_registro_idx on factura (registro) where tipo = 'factura' and estado <> 'rechazada'`,
+      `create index if not exists factura_asociada_idx on factura (asociada) where asociada is not null`,
       `create index if not exists factura_estado_idx on factura (estado, id)`,
     ],
   },
@@ -85,6 +89,11 @@ export const BILLING_CONFIG_TABLES: readonly SchemaStep[] = [
         expira timestamptz not null
       )`,
     ],
+  },
+  {
+    // who is asking WSAA for a ticket now, until when: the call to AFIP runs outside any transaction
+    name: 'facturacion_ticket_pedido',
+    sql: [`create table if not exists facturacion_ticket_pedido (servicio text primary key, hasta timestamptz not null)`],
   },
   {
     name: 'facturacion_parametro',

@@ -16,6 +16,7 @@ import { encryptSecret } from '../factura/secret';
 import { BILLING_CONFIG_TABLES } from '../factura/tables';
 import { billingConfigRecord } from '../factura/setup';
 import { probe, parameters } from '../factura/probe';
+import { dropTicket } from '../factura/tickets';
 import { defineEntityServer, type DocContext } from '../../documents/types';
 import { ApiError } from '../../http/api-error';
 
@@ -57,6 +58,8 @@ export default defineEntityServer({
         if (facts.notAfter.getTime() <= Date.now()) throw new ApiError(406, 'FACTURA_CERTIFICADO_VENCIDO', [{ field: 'certificado', code: 'FACTURA_CERTIFICADO_VENCIDO' }]);
         const row = { certificado: body.certificado, clave_cifrada: encryptSecret(body.clave, config.billingKey), cuit: facts.cuit, sujeto: facts.subject, vence: facts.notAfter, cargado_en: new Date() };
         await ctx.trx.insertInto('facturacion_credencial').values({ id: 1, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+        // the cached ticket was the old certificate's: the next call logs in with the new one
+        await dropTicket(ctx.trx);
         return { certificado: await certificateInfo(ctx) };
       },
     },

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { XMLParser } from 'fast-xml-parser';
+import { WSAA_NS, WSFE_NS } from '../../../server/entities/factura/afip/namespaces';
 import { asmxEnvelope, asmxFault, axisEnvelope, axisFault, escapeXml, soapBody } from './soap';
 import type { TestCa } from './certs';
 
@@ -52,6 +53,8 @@ export interface FakeVoucher {
 
 interface Ticket {
   cuit: string;
+  /** The computer (CEE) it was given to: the signing certificate's subject. */
+  cee: string;
   service: string;
   token: string;
   sign: string;
@@ -104,7 +107,7 @@ export async function startFakeAfip(ca: TestCa): Promise<FakeAfip> {
   };
   const txt = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false });
 
-  async function verifyCms(b64: string): Promise<{ tra: string; cuit: string } | { fault: [string, string] }> {
+  async function verifyCms(b64: string): Promise<{ tra: string; cuit: string; cee: string } | { fault: [string, string] }> {
     const id = randomBytes(6).toString('hex');
     const inFile = path.join(dir, `${id}.der`);
     const signerFile = path.join(dir, `${id}.signer.pem`);
@@ -113,7 +116,7 @@ export async function startFakeAfip(ca: TestCa): Promise<FakeAfip> {
       const { stdout } = await run('openssl', ['cms', '-verify', '-inform', 'DER', '-in', inFile, '-CAfile', caFile, '-purpose', 'any', '-signer', signerFile], { encoding: 'utf8' });
       const signer = forge.pki.certificateFromPem(await readFile(signerFile, 'utf8'));
       const serial = String(signer.subject.getField({ name: 'serialNumber' })?.value ?? '');
-      return { tra: stdout, cuit: serial.replace(/^CUIT\s*/, '') };
+      return { tra: stdout, cuit: serial.replace(/^CUIT\s*/, ''), cee: signer.subject.attributes.map((a) => `${a.shortName ?? a.name}=${a.value}`).join(',') };
     } catch (err) {
       const msg = String((err as { stderr?: string }).stderr ?? err);
       if (/expired/i.test(msg)) return { fault: ['cms.cert.expired', 'Certificado expirado'] };
@@ -137,16 +140,16 @@ export async function startFakeAfip(ca: TestCa): Promise<FakeAfip> {
     if (service !== 'wsfe') return [500, axisFault('coe.notAuthorized', 'Computador no autorizado a acceder al servicio')];
     if (!(gen <= now + 60_000) || !(gen >= now - 24 * 3600_000)) return [500, axisFault('xml.generationTime.invalid', 'El tag generationTime es invalido')];
     if (!(exp > now) || exp - gen > 24 * 3600_000) return [500, axisFault('xml.expirationTime.invalid', 'El tag expirationTime es invalido')];
-    if (tickets.some((t) => t.cuit === checked.cuit && t.service === service && t.expires > now))
+    if (tickets.some((t) => t.cee === checked.cee && t.service === service && t.expires > now))
       return [500, axisFault('coe.alreadyAuthenticated', 'El CEE ya posee un TA valido para el acceso al WSN solicitado')];
-    const ticket: Ticket = { cuit: checked.cuit, service, token: randomBytes(48).toString('base64'), sign: randomBytes(24).toString('base64'), expires: now + fake.ticketMs };
+    const ticket: Ticket = { cuit: checked.cuit, cee: checked.cee, service, token: randomBytes(48).toString('base64'), sign: randomBytes(24).toString('base64'), expires: now + fake.ticketMs };
     tickets.push(ticket);
     const ta =
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<loginTicketResponse version="1.0"><header><source>CN=wsaahomo, O=AFIP, C=AR, SERIALNUMBER=CUIT 33693450239</source>` +
       `<destination>SERIALNUMBER=CUIT ${checked.cuit}, CN=flujos</destination><uniqueId>${Math.floor(Math.random() * 2 ** 31)}</uniqueId>` +
       `<generationTime>${argTime(now)}</generationTime><expirationTime>${argTime(ticket.expires)}</expirationTime></header>` +
       `<credentials><token>${ticket.token}</token><sign>${ticket.sign}</sign></credentials></loginTicketResponse>`;
-    return [200, axisEnvelope(`<loginCmsResponse xmlns="http://wsaa.view.sua.dvadac.desein.afip.gov"><loginCmsReturn>${escapeXml(ta)}</loginCmsReturn></loginCmsResponse>`)];
+    return [200, axisEnvelope(`<loginCmsResponse xmlns="${WSAA_NS}"><loginCmsReturn>${escapeXml(ta)}</loginCmsReturn></loginCmsResponse>`)];
   }
 
   const err = (code: number, msg: string) => `<Errors><Err><Code>${code}</Code><Msg>${escapeXml(msg)}</Msg></Err></Errors>`;
@@ -182,7 +185,14 @@ export async function startFakeAfip(ca: TestCa): Promise<FakeAfip> {
     if (nro !== last + 1) obs.push({ code: 10016, msg: `El numero o fecha del comprobante no se corresponde con el proximo a autorizar. Consultar metodo FECompUltimoAutorizado. Ultimo: ${last}` });
     if ([1, 2, 3].includes(tipo) && Number(d.DocTipo) !== 80) obs.push({ code: 10013, msg: 'Para comprobantes clase A el campo DocTipo debe ser igual a 80 (CUIT)' });
     if (d.CondicionIVAReceptorId === undefined || d.CondicionIVAReceptorId === '') obs.push({ code: 10246, msg: 'Campo Condicion Frente al IVA del receptor es obligatorio conforme a lo reglamentado por la Resolucion General Nro 5616.' });
+    const today = afipNow().slice(0, 8);
+    const span = Number(d.Concepto) === 1 ? 5 : 10;
+    if (d.CbteFch && (String(d.CbteFch) < addDays(today, -span) || String(d.CbteFch) > addDays(today, span)))
+      obs.push({ code: 10016, msg: `El campo CbteFch debe estar comprendido en el rango N-${span} y N+${span}, siendo N la fecha de envio del pedido de autorizacion` });
     const iva = list(d.Iva?.AlicIva);
+    if (iva.some((a: any) => ![3, 4, 5, 6, 8, 9].includes(Number(a.Id)))) obs.push({ code: 10019, msg: 'El campo Id del array Iva no es una alicuota valida (FEParamGetTiposIva)' });
+    if ([1, 2, 3, 6, 7, 8].includes(tipo) && iva.length && money(d.ImpNeto) !== iva.reduce((t: number, a: any) => t + money(a.BaseImp), 0))
+      obs.push({ code: 10020, msg: 'El campo ImpNeto debe ser igual a la suma de los BaseImp del array Iva' });
     const sumIva = iva.reduce((s: number, a: any) => s + money(a.Importe), 0);
     if (sumIva !== money(d.ImpIVA)) obs.push({ code: 10018, msg: 'La suma de los importes del array de IVA no coincide con ImpIVA' });
     if (money(d.ImpTotal) !== money(d.ImpTotConc) + money(d.ImpNeto) + money(d.ImpOpEx) + money(d.ImpTrib) + money(d.ImpIVA))
@@ -277,7 +287,7 @@ export async function startFakeAfip(ca: TestCa): Promise<FakeAfip> {
           if (req.url?.startsWith('/ws/services/LoginCms')) [status, answer] = await loginCms(content);
           else if (req.url?.startsWith('/wsfev1/service.asmx')) {
             const soapAction = String(req.headers.soapaction ?? '').replace(/"/g, '');
-            if (soapAction && soapAction !== `http://ar.gov.afip.dif.FEV1/${name}`) [status, answer] = [500, asmxFault(`Server did not recognize the value of HTTP Header SOAPAction: ${soapAction}.`)];
+            if (soapAction && soapAction !== `${WSFE_NS}${name}`) [status, answer] = [500, asmxFault(`Server did not recognize the value of HTTP Header SOAPAction: ${soapAction}.`)];
             else answer = asmxEnvelope(name, wsfe(name, content));
           } else [status, answer] = [404, 'not found'];
         } catch (e) {

@@ -1,5 +1,6 @@
 /** SOAP envelopes as the tax authority's services write them (WSAA: Axis 1; WSFEv1: ASP.NET .asmx). */
 import { XMLParser } from 'fast-xml-parser';
+import { SOAP_ENV_NS, WSAA_NS, WSFE_NS } from '../../../server/entities/factura/afip/namespaces';
 
 export const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -15,7 +16,7 @@ export function soapBody(xml: string): { name: string; content: any } {
 }
 
 export const axisEnvelope = (inner: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><soapenv:Body>${inner}</soapenv:Body></soapenv:Envelope>`;
+  `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${SOAP_ENV_NS}" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><soapenv:Body>${inner}</soapenv:Body></soapenv:Envelope>`;
 
 export const axisFault = (code: string, text: string) =>
   axisEnvelope(
@@ -23,7 +24,7 @@ export const axisFault = (code: string, text: string) =>
   );
 
 export const asmxEnvelope = (method: string, result: string) =>
-  `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body><${method}Response xmlns="http://ar.gov.afip.dif.FEV1/"><${method}Result>${result}</${method}Result></${method}Response></soap:Body></soap:Envelope>`;
+  `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP_ENV_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body><${method}Response xmlns="${WSFE_NS}"><${method}Result>${result}</${method}Result></${method}Response></soap:Body></soap:Envelope>`;
 
 export const asmxFault = (text: string) =>
-  `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>${escapeXml(text)}</faultstring><detail /></soap:Fault></soap:Body></soap:Envelope>`;
+  `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP_ENV_NS}"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>${escapeXml(text)}</faultstring><detail /></soap:Fault></soap:Body></soap:Envelope>`;

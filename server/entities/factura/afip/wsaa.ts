@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import forge from 'node-forge';
 import { argentinaDateTime } from '../../../../engine/billing/dates';
+import { SOAP_ENV_NS, WSAA_NS } from './namespaces';
 import { parseXml, soapCall, xmlEscape } from './soap';
 
 export interface LoginTicket {
@@ -46,7 +47,7 @@ export function signTra(tra: string, certPem: string, keyPem: string): string {
 }
 
 const envelope = (cms: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:wsaa="http://wsaa.view.sua.dvadac.desein.afip.gov">` +
+  `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${SOAP_ENV_NS}" xmlns:wsaa="${WSAA_NS}">` +
   `<soapenv:Header/><soapenv:Body><wsaa:loginCms><wsaa:in0>${cms}</wsaa:in0></wsaa:loginCms></soapenv:Body></soapenv:Envelope>`;
 
 export async function loginCms(url: string, cms: string, timeoutMs: number): Promise<LoginTicket> {

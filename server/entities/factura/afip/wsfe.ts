@@ -4,9 +4,8 @@
  * Errors (Errors/Err) and observations (Observaciones/Obs) are kept with their codes and AFIP's messages.
  */
 import type { VoucherAmounts } from '../../../../engine/billing/amounts';
+import { SOAP_ENV_NS, WSFE_NS as NS } from './namespaces';
 import { many, soapCall, xmlEscape } from './soap';
-
-const NS = 'http://ar.gov.afip.dif.FEV1/';
 
 export interface Auth {
   token: string;
@@ -81,7 +80,7 @@ const messages = (x: any, tag: 'Err' | 'Obs'): AfipMessage[] => many(x?.[tag]).m
 const amount = (n: number) => n.toFixed(2);
 const authXml = (a: Auth) => `<ar:Auth><ar:Token>${xmlEscape(a.token)}</ar:Token><ar:Sign>${xmlEscape(a.sign)}</ar:Sign><ar:Cuit>${a.cuit}</ar:Cuit></ar:Auth>`;
 const envelope = (method: string, inner: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:ar="${NS}"><soapenv:Header/><soapenv:Body><ar:${method}>${inner}</ar:${method}></soapenv:Body></soapenv:Envelope>`;
+  `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${SOAP_ENV_NS}" xmlns:ar="${NS}"><soapenv:Header/><soapenv:Body><ar:${method}>${inner}</ar:${method}></soapenv:Body></soapenv:Envelope>`;
 
 function detail(v: VoucherRequest): string {
   const a = v.amounts;
