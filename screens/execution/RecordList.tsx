@@ -17,6 +17,7 @@ import { useSession } from '../app/useSession';
 import { entityOf } from '../metadata';
 import { Trail } from '../workspace/Trail';
 import { executionPath, flowPath, groupsPath } from '../workspace/links';
+import { ContextReports } from '../reports/ContextReports';
 import type { Place } from './place';
 
 /** The record entity with the activity's columns shown first, in order, and the others hidden. */
@@ -52,6 +53,7 @@ export function RecordList({ place }: { place: Place }) {
           {t('execution.listOf', { flow: flow.nombre })}
         </Text>
       </div>
+      <ContextReports contexto="actividad" actividadId={activity.id} objetoId={activity.id} />
       <DataTable
         key={`${flow.id}/${activity.id}`}
         entity={entity}

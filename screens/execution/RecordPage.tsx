@@ -30,6 +30,7 @@ import { ARTICLE_OPTIONS, type Article } from './articles';
 import { AssigneePicker } from './AssigneePicker';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { InvoicePanel } from '../billing/InvoicePanel';
+import { ContextReports } from '../reports/ContextReports';
 import { Deliveries, FromParentDialog, type ParentItem } from './FromParentDialog';
 import { EditModeNote } from './EditModeNote';
 import { InlineEditDialog, type InlineKind } from './InlineEditDialog';
@@ -311,6 +312,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
         <Stack gap="4">
           <AttachmentsPanel recordId={record?.id ?? null} activity={activity} />
           <InvoicePanel recordId={record?.id ?? null} />
+          {record && <ContextReports contexto="registro" actividadId={activity.id} objetoId={record.id} />}
         </Stack>
       </Grid>
       {moving && record && (

@@ -1,16 +1,28 @@
-/** A built-in report's result: its chart (lazy), its table with totals, CSV export and print. */
-import { lazy, Suspense, useMemo } from 'react';
+/** A built-in report's result: its chart (lazy), its table with totals, CSV and XLSX export (made by the server) and print. */
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Box, Button, HStack, Spinner, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ReportResult } from '../../engine/reports/query';
-import { saveFile } from '../../widgets/saveFile';
-import { resultCsv, resultView } from './resultView';
+import { resultView } from '../../engine/reports/resultTable';
 
 const ReportChart = lazy(() => import('./ReportChart'));
 
-export function ReportResultView({ result, title, compact = false }: { result: ReportResult; title: string; compact?: boolean }) {
+export type ResultFormat = 'csv' | 'xlsx';
+
+export function ReportResultView({ result, title, compact = false, onExport }: { result: ReportResult; title: string; compact?: boolean; onExport?: (format: ResultFormat) => Promise<void> }) {
   const { t } = useTranslation();
-  const view = useMemo(() => resultView(result, t), [result, t]);
+  const view = useMemo(() => resultView(result, (k, o) => t(k, o) as string), [result, t]);
+  const [exporting, setExporting] = useState<ResultFormat | null>(null);
+  const exportAs = async (format: ResultFormat) => {
+    setExporting(format);
+    try {
+      await onExport?.(format);
+    } catch {
+      // the app's client already told the user
+    } finally {
+      setExporting(null);
+    }
+  };
   const chart = result.grafico !== 'ninguno' && result.rows.length > 0;
   if (!result.rows.length)
     return <Text color="fg.muted">{t('reports.noData')}</Text>;
@@ -26,9 +38,12 @@ export function ReportResultView({ result, title, compact = false }: { result: R
       {!compact && (
         <>
           <HStack justify="flex-end" my="2" className="no-print">
-            <Button size="sm" variant="outline" onClick={() => saveFile(new Blob([resultCsv(result, t)], { type: 'text/csv' }), `${title}.csv`)}>
-              {t('dataTable.exportCsv')}
-            </Button>
+            {onExport &&
+              (['csv', 'xlsx'] as const).map((format) => (
+                <Button key={format} size="sm" variant="outline" loading={exporting === format} onClick={() => void exportAs(format)}>
+                  {t(`reports.export.${format}`)}
+                </Button>
+              ))}
             <Button size="sm" variant="outline" onClick={() => window.print()}>
               {t('reports.print')}
             </Button>

@@ -12,6 +12,7 @@ import { optionsOf, type ReportParam } from '../../engine/reports/model';
 import { resolveParams } from '../../engine/reports/params';
 import type { ReportResult } from '../../engine/reports/query';
 import { FormField } from '../../widgets/FormField';
+import { saveFile } from '../../widgets/saveFile';
 import { reportFailure } from '../app/feedback';
 import { reportCalls } from './calls';
 import { ReportResultView } from './ReportResultView';
@@ -46,11 +47,11 @@ function ParamInput({ p, value, onChange }: { p: ReportParam; value: string; onC
 }
 
 export function ReportRunner({ report, objetoId, contexto }: { report: ReportSummary; objetoId?: number; contexto?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>(() => initialValues(report.parametros));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [link, setLink] = useState<string | null>(null);
-  const [result, setResult] = useState<ReportResult | null>(null);
+  const [result, setResult] = useState<(ReportResult & { params: Record<string, string> }) | null>(null);
   const [busy, setBusy] = useState(false);
 
   const run = async (open: boolean) => {
@@ -102,7 +103,16 @@ export function ReportRunner({ report, objetoId, contexto }: { report: ReportSum
           </Link>
         </Text>
       )}
-      {result && <ReportResultView result={result} title={report.descripcion} />}
+      {result && (
+        <ReportResultView
+          result={result}
+          title={report.descripcion}
+          onExport={async (format) => {
+            const file = await reportCalls.exportResult(report.id, result.params, objetoId, format, i18n.language);
+            saveFile(file.blob, file.name || `${report.descripcion}.${format}`);
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -22,6 +22,11 @@ export function reportsApi(client: Poster) {
       call<ReportRun>('getReporteForExecById', { id, params, ...(objetoId != null ? { objetoId } : {}), ...(contexto ? { contexto } : {}) }, true),
     data: (id: number, params: Record<string, string>, objetoId?: number | string) =>
       call<ReportResult & { params: Record<string, string> }>('datos', { id, params, ...(objetoId != null ? { objetoId } : {}) }, true),
+    /** A built-in report's result as a file (`reportes/exportar`): the table with its totals, in the given language. */
+    exportResult: (id: number, params: Record<string, string>, objetoId: number | string | undefined, format: 'csv' | 'xlsx', lang: string) => {
+      if (!client.download) throw new Error('this client cannot download');
+      return client.download('reportes/exportar', { id, params, format, lang: lang.startsWith('en') ? 'en' : 'es', ...(objetoId != null ? { objetoId } : {}) });
+    },
     tile: <Row = Record<string, unknown>>(tile: DashboardTile) => call<{ total: number; rows: Row[] }>('tablero', { tile }),
   };
 }

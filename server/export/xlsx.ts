@@ -5,7 +5,7 @@
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { CellKind, ExportColumn } from './cells';
+import type { CellKind } from './cells';
 
 const FORMATS: Partial<Record<CellKind, string>> = { date: 'dd/mm/yyyy', datetime: 'dd/mm/yyyy hh:mm' };
 
@@ -26,24 +26,34 @@ export function xlsxValue(kind: CellKind, text: string | null): string | number 
 export interface XlsxSheet {
   /** The file as it is written. */
   stream: PassThrough;
-  /** Adds rows; resolves when the reader has taken what was written (backpressure). */
-  add(rows: (string | null)[][]): Promise<void>;
+  /** Adds rows (bold: a totals line); resolves when the reader has taken what was written (backpressure). */
+  add(rows: (string | null)[][], style?: { bold?: boolean }): Promise<void>;
   finish(): Promise<void>;
 }
 
-export function xlsxSheet(title: string, columns: readonly ExportColumn[]): XlsxSheet {
+/** A column of the sheet: its header and how its cells are typed. */
+export interface SheetColumn {
+  header: string;
+  kind: CellKind;
+}
+
+export function xlsxSheet(title: string, columns: readonly SheetColumn[]): XlsxSheet {
   const stream = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   // sheet names: at most 31 characters, none of : \ / ? * [ ]
   const sheet = book.addWorksheet(title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ key: c.column.name, width: Math.min(Math.max(c.header.length + 2, 12), 50), style: FORMATS[c.kind] ? { numFmt: FORMATS[c.kind] } : {} }));
+  sheet.columns = columns.map((c) => ({ width: Math.min(Math.max(c.header.length + 2, 12), 50), style: FORMATS[c.kind] ? { numFmt: FORMATS[c.kind] } : {} }));
   const header = sheet.addRow(columns.map((c) => c.header));
   header.font = { bold: true };
   header.commit();
   return {
     stream,
-    async add(rows) {
-      for (const cells of rows) sheet.addRow(cells.map((text, i) => xlsxValue(columns[i].kind, text))).commit();
+    async add(rows, style) {
+      for (const cells of rows) {
+        const row = sheet.addRow(cells.map((text, i) => xlsxValue(columns[i].kind, text)));
+        if (style?.bold) row.font = { bold: true };
+        row.commit();
+      }
       if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
     },
     async finish() {

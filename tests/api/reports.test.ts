@@ -2,6 +2,7 @@
  * Reports (spec §7 Reports, issue 14): every call with its defaults, the run answer and its link, and who
  * sees what: ADMIN configures; users see the reports of no job position or of theirs.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REPORT_GROUP_TIPO } from '../../engine/reports/model';
 import { reportLink } from '../../engine/reports/link';
@@ -212,6 +213,46 @@ describeBackends('reports', (backend) => {
     const seq = await ok('reportes/guardarReporte', { id: null, descripcion: 'Secuencias', clave: 's', contexto: 'menurep', consulta: { entidad: 'secuencia' } });
     expect((await call('reportes/datos', { id: seq.id }, plain)).status).toBe(403);
     expect((await ok('reportes/datos', { id: seq.id })).rows).toHaveLength(1);
+  });
+
+  it('reportes/exportar: a built-in report\'s table with its totals as CSV and XLSX, in the user\'s language, texts never formulas', async () => {
+    await ok('categoria/save', { tipo: 'rubro', nombre: '=SUM(1)' });
+    const report = await ok('reportes/guardarReporte', {
+      id: null, descripcion: 'Rubros por cantidad', clave: 'rubros', contexto: 'menurep',
+      parametros: [{ nombre: 'tipo', defecto: 'rubro' }],
+      consulta: { entidad: 'categoria', agrupar: 'nombre', medidas: [{ funcion: 'count' }, { funcion: 'sum', campo: 'orden' }], filtros: [{ campo: 'tipo', operador: 'eq', parametro: 'tipo' }] },
+    });
+    const file = (body: Record<string, unknown>, token = admin) =>
+      fetch(`${srv.baseUrl}/api/reportes/exportar`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ id: report.id, ...body }) });
+    const csv = await file({ format: 'csv', lang: 'en' }, plain);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain("filename*=UTF-8''Rubros%20por%20cantidad.csv");
+    const lines = (await csv.text()).replace(/^\ufeff/, '').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('Name,Count,Sum of Order');
+    expect(lines.slice(1, -1).sort()).toEqual(["'=SUM(1),1,", 'Herramientas,1,', 'Pinturas,1,']);
+    expect(lines.at(-1)).toBe('Total,3,');
+    // Spanish by default; XLSX: the counts are numbers, the totals line bold, the formula-like name a string
+    const xlsx = await file({ format: 'xlsx' });
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as any);
+    const sheet = book.worksheets[0];
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(values(1)).toEqual(['Nombre', 'Cantidad', 'Suma de Orden']);
+    const body = [2, 3, 4].map(values);
+    expect(body.map((r) => r[0]).sort()).toEqual(['=SUM(1)', 'Herramientas', 'Pinturas']);
+    expect(body.every((r) => r[1] === 1)).toBe(true);
+    const formulaRow = [2, 3, 4].find((n) => values(n)[0] === '=SUM(1)')!;
+    expect(sheet.getRow(formulaRow).getCell(1).type).toBe(ExcelJS.ValueType.String);
+    expect(values(5).slice(0, 2)).toEqual(['Total', 3]);
+    expect(sheet.getRow(5).font?.bold).toBe(true);
+    // the same checks as a run: a parameter, the caller's position, an external report, the format
+    const none = await file({ format: 'csv', params: { tipo: 'otro' } });
+    expect((await none.text()).replace(/^\ufeff/, '').split('\r\n').filter(Boolean)).toEqual(['Nombre,Cantidad,Suma de Orden', 'Total,0,']);
+    expect((await file({ id: ids.ventas, format: 'csv', params: { cliente: 'x' } }, comprador)).status).toBe(403);
+    expect(await (await file({ id: ids.todos, format: 'csv' })).json()).toMatchObject({ code: 'REPORTE_SIN_CONSULTA' });
+    expect((await file({ format: 'pdf' })).status).toBe(400);
   });
 
   it('the dashboard tiles: low stock, records held by me, open records per activity', async () => {

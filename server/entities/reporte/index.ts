@@ -13,6 +13,7 @@
  *   builds the link); 400 with `params.<name>` when a value is missing or wrong
  * - `datos` {id, objetoId?, params?} -> a built-in report's result (engine/reports/query.ts ReportResult, plus the
  *   params used): 400 REPORTE_SIN_CONSULTA for an external report; 403 when the caller may not read its entity
+ * - `exportar` {id, objetoId?, params?, format: csv | xlsx, lang?} -> that result as a file (./exportResult.ts)
  * - `guardarReporte` {id: null, ...} creates, {id, version, ...} updates (no version: 400 `version` required; a stale
  *   one: 409 VERSION_CONFLICT, as `reporte/update`); `borrarReporte/{id}` deletes (ADMIN)
  *
@@ -24,9 +25,10 @@
 import { REPORT_CONTEXTS } from '../../../engine/reports/model';
 import { ROLES } from '../../../engine/roles';
 import { COMMON_FILTERS } from '../../../engine/list/query';
-import { defineEntityServer } from '../../documents/types';
+import { defineEntityServer, type DocContext } from '../../documents/types';
 import { ApiError, badRequest } from '../../http/api-error';
 import type { FieldError } from '../../../engine/errors';
+import type { JsonSchema } from '../../../engine/metadata/types';
 import { checkQuery, type ReportQuery } from '../../../engine/reports/query';
 import { runQuery } from './builtin';
 import { tablero } from './dashboard';
@@ -34,8 +36,18 @@ import { listQuery, rowFields } from '../list-routes';
 import { queryPage, whereOf } from '../list';
 import { menuEntries, presentReport, reportFor, reportGroups, reportPositions, reportsWhere, runAnswer } from './calls';
 import { visibleWhere } from './visible';
+import { resultFile, RESULT_FORMATS, type ResultFormat } from './exportResult';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const RUN_BODY: Record<string, JsonSchema> = { id: ID, objetoId: { type: ['integer', 'string', 'null'], maxLength: 60 }, params: { type: 'object', maxProperties: 50 } };
+
+/** A built-in report run for the caller: its result and the params used (400 REPORTE_SIN_CONSULTA for an external one). */
+async function builtinRun(ctx: DocContext, body: { id: number; objetoId?: unknown; params?: Record<string, unknown> }) {
+  const record = await reportFor(ctx, body.id);
+  if (!record.consulta) throw new ApiError(400, 'REPORTE_SIN_CONSULTA');
+  const run = runAnswer(record, body);
+  return { record, result: { ...(await runQuery(ctx, record.consulta as ReportQuery, run.params)), params: run.params } };
+}
 
 export default defineEntityServer({
   needs: ['descripcion', 'clave', 'contexto', 'actividad', 'orden', 'uri', 'grupo', 'objeto_id', 'puestos', 'parametros', 'consulta'],
@@ -132,16 +144,21 @@ export default defineEntityServer({
       scope: 'entity',
       path: 'reportes/datos',
       read: true,
+      body: { type: 'object', required: ['id'], properties: RUN_BODY },
+      run: async ({ ctx, body }) => (await builtinRun(ctx, body)).result,
+    },
+    exportar: {
+      scope: 'entity',
+      path: 'reportes/exportar',
+      read: true,
       body: {
         type: 'object',
-        required: ['id'],
-        properties: { id: ID, objetoId: { type: ['integer', 'string', 'null'], maxLength: 60 }, params: { type: 'object', maxProperties: 50 } },
+        required: ['id', 'format'],
+        properties: { ...RUN_BODY, format: { type: 'string', enum: [...RESULT_FORMATS] }, lang: { type: 'string', enum: ['es', 'en'] } },
       },
       async run({ ctx, body }) {
-        const record = await reportFor(ctx, body.id);
-        if (!record.consulta) throw new ApiError(400, 'REPORTE_SIN_CONSULTA');
-        const run = runAnswer(record, body);
-        return { ...(await runQuery(ctx, record.consulta as ReportQuery, run.params)), params: run.params };
+        const { record, result } = await builtinRun(ctx, body);
+        return resultFile(result, record.descripcion as string, body.format as ResultFormat, body.lang ?? 'es');
       },
     },
     guardarReporte: {
