@@ -38,6 +38,22 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.user?.username).toBe('ana');
   });
 
+  it('a throttled login keeps the wait the server answered, for the message', async () => {
+    const machine = sessionMachine.provide({
+      actors: {
+        restore: fromPromise<SessionUser | null>(async () => null),
+        login: fromPromise<SessionUser, Credentials>(async () => {
+          throw Object.assign(new Error('429'), { code: 'LOGIN_LOCKED', fieldErrors: [{ field: 'username', code: 'LOGIN_LOCKED', params: { seconds: 90, minutes: 2 } }] });
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    actor.send({ type: 'LOGIN', username: 'ana', password: 'x', rememberMe: false });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'LOGIN_LOCKED', errorParams: { minutes: 2 } });
+  });
+
   it('a wrong login stays logged out with the error code; a right one logs in', async () => {
     const { actor, log } = start();
     await waitFor(actor, (s) => s.matches('loggedOut'));

@@ -15,6 +15,8 @@ export interface SessionContext {
   user: SessionUser | null;
   /** Stable error code of the last failed login. */
   error: string | null;
+  /** What its message needs, from the server's answer (LOGIN_LOCKED: `minutes` to wait). */
+  errorParams?: Record<string, unknown>;
 }
 
 export type SessionEvent =
@@ -65,7 +67,7 @@ export const sessionMachine = setup({
       },
     },
     authenticating: {
-      entry: assign({ error: null }),
+      entry: assign({ error: null, errorParams: undefined }),
       invoke: {
         src: 'login',
         input: ({ event }) => {
@@ -75,7 +77,7 @@ export const sessionMachine = setup({
         onDone: { target: 'loggedIn', actions: assign({ user: ({ event }) => event.output }) },
         onError: {
           target: 'loggedOut',
-          actions: assign({ error: ({ event }) => errorCode(event.error) }),
+          actions: assign({ error: ({ event }) => errorCode(event.error), errorParams: ({ event }) => errorParams(event.error) }),
         },
       },
     },
@@ -99,4 +101,12 @@ export const sessionMachine = setup({
 function errorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : 'UNKNOWN_ERROR';
+}
+
+/** The params of the answer's error of that code (the API client's `fieldErrors`). */
+function errorParams(error: unknown): Record<string, unknown> | undefined {
+  const { code, fieldErrors } = (error ?? {}) as { code?: unknown; fieldErrors?: unknown };
+  if (!Array.isArray(fieldErrors)) return undefined;
+  const own = fieldErrors.find((e) => (e as { code?: unknown })?.code === code) as { params?: Record<string, unknown> } | undefined;
+  return own?.params;
 }

@@ -1,10 +1,19 @@
 /** Server settings, read from the environment by `loadConfig` (see `npm start`) or given to `buildServer`. */
+/** Login throttling (server/auth/login-delay.ts): failures passed without a wait, then a doubling wait. */
 export interface LoginLimits {
-  /** Failed attempts for one user name (since its last success) before it is locked. */
-  perUser: number;
-  /** Failed attempts from one client address before it is locked. */
-  perIp: number;
+  /** Failures of one user name from one address (since that pair's last success) before it waits. */
+  pairFree: number;
+  /** Failures of one user name from addresses it never logged in from, before those addresses wait. */
+  accountFree: number;
+  /** Failures from one client address with any names before it waits (names known there excepted). */
+  addressFree: number;
+  /** The first wait, in seconds; it doubles with each further failure up to maxSeconds. */
+  baseSeconds: number;
+  maxSeconds: number;
+  /** Failures older than this count for nothing. */
   windowMinutes: number;
+  /** An address a user logged in from within these days is known: others' failures do not slow the user there. */
+  knownDays: number;
 }
 
 export interface Config {
@@ -87,7 +96,7 @@ export const DEFAULT_CONFIG: Config = {
   requestTimeoutMs: 60_000,
   keepAliveTimeoutMs: 10_000,
   allowedOrigins: [],
-  loginLimits: { perUser: 5, perIp: 20, windowMinutes: 15 },
+  loginLimits: { pairFree: 5, accountFree: 20, addressFree: 30, baseSeconds: 60, maxSeconds: 15 * 60, windowMinutes: 24 * 60, knownDays: 30 },
   schemasDir: 'schemas',
   eventAllowedHosts: [],
   eventWorker: true,

@@ -9,6 +9,7 @@ export function useSession() {
     busy: snapshot.matches('authenticating') || snapshot.matches('loggingOut'),
     user: snapshot.context.user,
     error: snapshot.context.error,
+    errorParams: snapshot.context.errorParams,
     login: (c: Credentials) => sessionActor.send({ type: 'LOGIN', ...c }),
     logout: () => sessionActor.send({ type: 'LOGOUT' }),
   };

@@ -10,7 +10,7 @@ import { useSession } from '../app/useSession';
 
 export default function LoginScreen() {
   const { t } = useTranslation();
-  const { login, error, busy } = useSession();
+  const { login, error, errorParams, busy } = useSession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -32,7 +32,7 @@ export default function LoginScreen() {
           {showError && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
-              <Alert.Title>{t(`errors.${error}`, { defaultValue: t('errors.LOGIN_FAILED') })}</Alert.Title>
+              <Alert.Title>{t(`errors.${error}`, { ...errorParams, defaultValue: t('errors.LOGIN_FAILED') })}</Alert.Title>
             </Alert.Root>
           )}
           <FormField label={t('auth.username')} required>

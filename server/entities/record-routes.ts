@@ -9,10 +9,10 @@
  *   with their `id` are kept and updated, rows without one added, rows left out deleted); a version other than
  *   the stored one -> 409 VERSION_CONFLICT and nothing changes
  * - `{entity}/delete/{id}` -> `{ok: true}`; 404 NOT_FOUND; 409 REGISTRO_REFERENCIADO while other rows refer to it
- * - `{entity}/updateColumn` `{rowid, tablename, colname, colvalue, version?}` -> the stored record; tablename is
+ * - `{entity}/updateColumn` `{rowid, tablename, colname, colvalue, version}` -> the stored record; tablename is
  *   the list url or the entity name, colname a column's name or field; only columns the manifest marks editable
- *   (else 400 COLUMN_NOT_EDITABLE); the stored record merged with the value is validated whole; with `version`,
- *   a stale edit answers 409 VERSION_CONFLICT
+ *   (else 400 COLUMN_NOT_EDITABLE); the stored record merged with the value is validated whole; `version` (the
+ *   row's, as listed) is required (400 VALIDATION_FAILED on `version`), a stale one answers 409 VERSION_CONFLICT
  * - `{entity}/history/{id}` `{offset?, max?}` -> `{total, rows: [{id, at, username, action, changes}]}` from the
  *   audit log, newest first
  *
@@ -121,7 +121,8 @@ export function recordRoutes(app: FastifyInstance, docs: Documents, entity: Reso
     const column = entity.columns.find((c) => c.name === body.colname) ?? entity.columns.find((c) => c.field === body.colname);
     if (!column) throw badRequest('BAD_REQUEST', [{ field: 'colname', code: 'enum' }]);
     if (!column.editable) throw new ApiError(400, 'COLUMN_NOT_EDITABLE', [{ field: 'colname', code: 'enum' }]);
-    const version = body.version == null ? undefined : parseVersion(body.version);
+    // required: without the version the row was listed with, a stale edit would overwrite a newer save
+    const version = parseVersion(body.version);
     const field = column.field;
     const required = entity.schema.required?.includes(field) ?? false;
     const value = coerce(body.colvalue, entity.schema.properties![field], required);

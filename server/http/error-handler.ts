@@ -14,6 +14,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   const params = errors?.find((e) => e.code === code)?.params;
   const body: ApiErrorBody = { code, message: errorText(code, preferredLang(request.headers['accept-language']), params) };
   if (errors?.length) body.errors = errors;
+  // a throttled login says how long to wait (server/auth/login-attempts.ts)
+  if (status === 429 && typeof params?.seconds === 'number') reply.header('retry-after', String(params.seconds));
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 

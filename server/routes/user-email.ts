@@ -32,7 +32,6 @@ export function userEmailRoutes(app: FastifyInstance, { db, config }: AppContext
     const email = request.body.email.trim();
     if (email !== '' && !isEmail(email)) throw badRequest('VALIDATION_FAILED', [{ field: 'email', code: 'email' }]);
     const attempt = await beginAttempt(db, config.loginLimits, user.username, request.ip);
-    if (!attempt) throw new ApiError(429, 'LOGIN_RATE_LIMITED');
     if (!(await verifyPassword(request.body.currentPassword, user.password_hash)))
       throw badRequest('WRONG_CURRENT_PASSWORD', [{ field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD' }]);
     await attempt.forget();

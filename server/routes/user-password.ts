@@ -43,7 +43,6 @@ export function userPasswordRoutes(app: FastifyInstance, { db, config }: AppCont
       if (!user?.enabled) throw unauthorized();
       // Wrong current passwords count as failed logins: a stolen access token cannot guess the password.
       const attempt = await beginAttempt(db, config.loginLimits, user.username, request.ip);
-      if (!attempt) throw new ApiError(429, 'LOGIN_RATE_LIMITED');
       if (!(await verifyPassword(request.body.currentPassword, user.password_hash))) throw badRequest('WRONG_CURRENT_PASSWORD'); // stays a failure
       await attempt.forget();
       const problem = checkNewPassword(request.body.password, request.body.confirmation);

@@ -128,7 +128,7 @@ function entityCells(registry: Registry): Cell[] {
       {
         route: `POST /api/${e.name}/updateColumn`,
         rule: r('edit'),
-        call: () => ({ method: 'POST', path: `/api/${e.name}/updateColumn`, body: { rowid: MISSING_ID, tablename: e.list, colname: '__none__', colvalue: 'x' } }),
+        call: () => ({ method: 'POST', path: `/api/${e.name}/updateColumn`, body: { rowid: MISSING_ID, tablename: e.list, colname: '__none__', colvalue: 'x', version: 1 } }),
       },
       { route: `POST /api/${e.name}/delete/:id`, rule: r('remove'), call: () => ({ method: 'POST', path: `/api/${e.name}/delete/${MISSING_ID}`, body: {} }) },
       { route: `POST /api/${e.name}/history/:id`, rule: r('read'), call: () => ({ method: 'POST', path: `/api/${e.name}/history/${MISSING_ID}`, body: {} }) },
@@ -503,7 +503,7 @@ describeBackends('authorization matrix', (backend) => {
         // raise the party's login to ROOT, change its password or its name
         [`/api/perfil/update/${party.id}`, { ...party, usuario: { username: 'm_party', roles: [ROLES.ROOT] } }],
         [`/api/perfil/update/${party.id}`, { ...party, usuario: { username: 'm_party', password: 'Hijacked-1!' } }],
-        ['/api/perfil/updateColumn', { rowid: party.id, tablename: 'perfil', colname: 'activo', colvalue: false }],
+        ['/api/perfil/updateColumn', { rowid: party.id, tablename: 'perfil', colname: 'activo', colvalue: false, version: party.version }],
         [`/api/perfil/delete/${party.id}`, {}],
         // a new party (ROLE_USER may add parties) with a login: for another existing user, or a new ROOT
         ['/api/perfil/save', { nombre: 'Toma', usuario: { username: VICTIM.username, password: 'Hijacked-1!' } }],

@@ -76,7 +76,7 @@ describeBackends('comunicacion', (backend) => {
       post('comunicacion/save', { destinatario: 'x@example.com', asunto: 'x', cuerpo: 'x' }),
       post(`comunicacion/update/${recoveryId}`, { destinatario: 'x@example.com', asunto: 'x', cuerpo: 'x', version: 1 }),
       post(`comunicacion/delete/${recoveryId}`),
-      post('comunicacion/updateColumn', { rowid: recoveryId, tablename: 'comunicacion', colname: 'estado', colvalue: 'enviado' }),
+      post('comunicacion/updateColumn', { rowid: recoveryId, tablename: 'comunicacion', colname: 'estado', colvalue: 'enviado', version: 1 }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(403);

@@ -209,7 +209,7 @@ describeBackends('child tables', (backend) => {
     expect((await post('pedido/index', { filters: { etiquetas: 'x' } })).status).toBe(400);
     // no readRoles: every logged-in user reads; the number column is editable inline
     const id = all.body.rows[0].id;
-    const edited = await post('pedido/updateColumn', { rowid: id, tablename: 'pedido', colname: 'importe', colvalue: '12.5' });
+    const edited = await post('pedido/updateColumn', { rowid: id, tablename: 'pedido', colname: 'importe', colvalue: '12.5', version: 1 });
     expect(edited.body).toMatchObject({ importe: 12.5, version: 2 });
   });
 });

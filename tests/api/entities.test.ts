@@ -341,37 +341,45 @@ describeBackends('entity API on categoria', (backend) => {
     });
 
     it('sets an editable column, checks its value and bumps the version', async () => {
-      const res = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'v2' });
+      const res = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'v2', version: 1 });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id, version: 2, valor: 'v2', nombre: 'Editable' });
       // from a text input: numeric text becomes a number, '' clears an optional value
-      expect((await post('categoria/updateColumn', { rowid: String(id), tablename: 'categoria', colname: 'orden', colvalue: '12' })).body.orden).toBe(12);
-      const cleared = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'orden', colvalue: '' });
+      expect((await post('categoria/updateColumn', { rowid: String(id), tablename: 'categoria', colname: 'orden', colvalue: '12', version: 2 })).body.orden).toBe(12);
+      const cleared = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'orden', colvalue: '', version: 3 });
       expect(cleared.body.orden).toBeUndefined();
       expect(cleared.body.version).toBe(4);
     });
 
+    it('requires the version the row was listed with: without it 400, a stale one 409 VERSION_CONFLICT, nothing written', async () => {
+      const missing = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'sin versión' });
+      expect(missing).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ field: 'version', code: 'required' }] } });
+      const stale = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'vieja', version: 1 });
+      expect(stale).toMatchObject({ status: 409, body: { code: 'VERSION_CONFLICT' } });
+      expect((await post(`categoria/show/${id}`, {})).body).toMatchObject({ valor: 'v2', version: 4 });
+    });
+
     it('refuses bad values with the property codes', async () => {
-      const tooBig = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'orden', colvalue: 100001 });
+      const tooBig = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'orden', colvalue: 100001, version: 4 });
       expect(tooBig.status).toBe(400);
       expect(tooBig.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'orden', code: 'between', params: { min: 0, max: 100000 } }] });
-      const long = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'x'.repeat(121) });
+      const long = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'x'.repeat(121), version: 4 });
       expect(long.body.errors).toEqual([{ field: 'valor', code: 'maxLength', params: { max: 120 } }]);
-      const text = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'orden', colvalue: 'doce' });
+      const text = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'orden', colvalue: 'doce', version: 4 });
       expect(text.body.errors[0]).toMatchObject({ field: 'orden', code: 'type' });
     });
 
     it('refuses columns that are not editable, unknown columns and other tables', async () => {
-      const nombre = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'nombre', colvalue: 'x' });
+      const nombre = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'nombre', colvalue: 'x', version: 4 });
       expect(nombre.status).toBe(400);
       expect(nombre.body.code).toBe('COLUMN_NOT_EDITABLE');
-      const unknown = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'version', colvalue: 1 });
+      const unknown = await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'version', colvalue: 1, version: 4 });
       expect(unknown.body.errors).toEqual([{ field: 'colname', code: 'enum' }]);
-      const table = await post('categoria/updateColumn', { rowid: id, tablename: 'usuario', colname: 'valor', colvalue: 'x' });
+      const table = await post('categoria/updateColumn', { rowid: id, tablename: 'usuario', colname: 'valor', colvalue: 'x', version: 4 });
       expect(table.body.errors).toEqual([{ field: 'tablename', code: 'enum' }]);
-      expect((await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'x', extra: 1 })).status).toBe(400);
-      expect((await post('categoria/updateColumn', { rowid: 'x', tablename: 'categoria', colname: 'valor', colvalue: 'x' })).status).toBe(400);
-      expect((await post('categoria/updateColumn', { rowid: 987654, tablename: 'categoria', colname: 'valor', colvalue: 'x' })).status).toBe(404);
+      expect((await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'x', extra: 1, version: 4 })).status).toBe(400);
+      expect((await post('categoria/updateColumn', { rowid: 'x', tablename: 'categoria', colname: 'valor', colvalue: 'x', version: 4 })).status).toBe(400);
+      expect((await post('categoria/updateColumn', { rowid: 987654, tablename: 'categoria', colname: 'valor', colvalue: 'x', version: 4 })).status).toBe(404);
       expect((await post(`categoria/show/${id}`, {})).body.valor).toBe('v2');
     });
   });
@@ -397,7 +405,7 @@ describeBackends('entity API on categoria', (backend) => {
       const update = await post(`categoria/update/${id}`, { tipo: 'perm', nombre: 'Cambiada', version: 1 }, user);
       expect(update.status).toBe(403);
       expect(update.body.code).toBe('FORBIDDEN');
-      expect((await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'b' }, user)).status).toBe(403);
+      expect((await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'b', version: 1 }, user)).status).toBe(403);
       expect((await post(`categoria/delete/${id}`, {}, user)).status).toBe(403);
       expect((await post(`categoria/show/${id}`, {})).body).toMatchObject({ nombre: 'Protegida', valor: 'a', version: 1 });
     });
@@ -405,7 +413,7 @@ describeBackends('entity API on categoria', (backend) => {
     it('compares roles case-insensitively', async () => {
       await createUser(srv.db, { username: 'lower', password: 'Lower-pass1!', roles: ['role_admin'] });
       const token = (await client.login('lower', 'Lower-pass1!')).access_token;
-      expect((await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'c' }, token)).status).toBe(200);
+      expect((await post('categoria/updateColumn', { rowid: id, tablename: 'categoria', colname: 'valor', colvalue: 'c', version: 1 }, token)).status).toBe(200);
     });
 
     it('refuses a user without any read role, and callers without a token', async () => {

@@ -267,10 +267,10 @@ function oddButValidArb(entity: ResolvedEntity): fc.Arbitrary<Data> {
 }
 
 /** Invalid updateColumn bodies for a row of the entity. */
-function invalidColumnArb(entity: ResolvedEntity, rowid: number): fc.Arbitrary<{ how: string; body: unknown }> {
+function invalidColumnArb(entity: ResolvedEntity, rowid: number, version: number): fc.Arbitrary<{ how: string; body: unknown }> {
   const editable = entity.columns.filter((c) => c.editable);
   const notEditable = entity.columns.filter((c) => !c.editable);
-  const good = (col: string, value: unknown) => ({ rowid, tablename: entity.list, colname: col, colvalue: value });
+  const good = (col: string, value: unknown) => ({ rowid, tablename: entity.list, colname: col, colvalue: value, version });
   const anyCol = editable[0]?.name ?? entity.columns[0]?.name ?? 'nombre';
   const arbs: fc.Arbitrary<{ how: string; body: unknown }>[] = [
     fc
@@ -281,7 +281,8 @@ function invalidColumnArb(entity: ResolvedEntity, rowid: number): fc.Arbitrary<{
     fc.oneof(oddString(), fc.constantFrom<unknown>('id', 'version', 'created_by', 'password_hash', 42, {}, null))
       .filter((c) => !entity.columns.some((x) => x.name === c || x.field === c))
       .map((bad) => ({ how: `colname ${JSON.stringify(bad)}`, body: good(bad as string, 'x') })),
-    unknownKeyArb(new Set(['rowid', 'tablename', 'colname', 'colvalue'])).map((k) => ({ how: `unknown key ${JSON.stringify(k)}`, body: { ...good(anyCol, 'x'), [k]: 1 } })),
+    fc.constantFrom<unknown>(undefined, 0, -1, 1.5, '1', {}, INT_MAX + 1).map((bad) => ({ how: `version ${JSON.stringify(bad)}`, body: { ...good(anyCol, 'x'), version: bad } })),
+    unknownKeyArb(new Set(['rowid', 'tablename', 'colname', 'colvalue', 'version'])).map((k) => ({ how: `unknown key ${JSON.stringify(k)}`, body: { ...good(anyCol, 'x'), [k]: 1 } })),
     deepValue.map((v) => ({ how: 'deep colvalue', body: good(anyCol, v) })),
     fc.constantFrom<unknown>([], 'text', 7, null).map((body) => ({ how: 'not an object', body })),
   ];
@@ -424,7 +425,7 @@ describeBackends('fuzzing the entity API', (backend) => {
         params(70),
       );
       await fc.assert(
-        fc.asyncProperty(invalidColumnArb(entity, targetId), async ({ how, body }) => {
+        fc.asyncProperty(invalidColumnArb(entity, targetId, fixture?.version ?? 1), async ({ how, body }) => {
           expect4xx(await client.post(`/api/${name}/updateColumn`, body, token), `updateColumn ${describeSent(how, body)}`);
         }),
         params(40),

@@ -252,6 +252,38 @@ describeBackends('perfil', (backend) => {
       expect((await user('admin'))!.perfilid).toBeNull();
     });
 
+    it('refuses a username that looks like another login (issue 18): 406 with its code, nothing written', async () => {
+      const before = await post('perfil/index', { max: 1 });
+      const cases: [string, string][] = [
+        ['\u0430dmin', 'USERNAME_MIXED_SCRIPTS'], // Cyrillic а among Latin letters
+        ['adm\u0131n', 'USERNAME_CONFUSABLE'], // dotless ı
+        ['\u00e1dmin', 'USERNAME_CONFUSABLE'], // an accent
+        ['ad\u200bmin', 'USERNAME_INVISIBLE_CHARS'], // zero-width space
+        ['\u202eadmin', 'USERNAME_INVISIBLE_CHARS'], // bidi override
+        ['ad min', 'USERNAME_INVISIBLE_CHARS'],
+        ['\uff41\uff44\uff4d\uff49\uff4e', 'USERNAME_TAKEN'], // full-width "admin" is "admin"
+      ];
+      for (const [username, code] of cases) {
+        const res = await post('perfil/save', { nombre: 'Parecido', usuario: { username, password: 'Parecido-1!', roles: ['ROLE_USER'] } });
+        expect(res.status, `${JSON.stringify(username)}: ${JSON.stringify(res.body)}`).toBe(406);
+        expect(res.body).toMatchObject({ code, errors: [{ field: 'usuario.username', code }] });
+      }
+      expect((await post('perfil/index', { max: 1 })).body.total).toBe(before.body.total);
+      // a name of its own is kept in NFKC form, and a later look-alike of it is refused too
+      const wide = await post('perfil/save', { nombre: 'Ancho', usuario: { username: '\uff4d\uff41\uff52\uff54\uff41', password: 'Parecido-1!', roles: ['ROLE_USER'] } });
+      expect(wide.status, JSON.stringify(wide.body)).toBe(200);
+      expect(wide.body.usuario.username).toBe('marta');
+      const twin = await post('perfil/save', { nombre: 'Gemela', usuario: { username: 'M\u0430rta', password: 'Parecido-1!', roles: ['ROLE_USER'] } });
+      expect(twin.body.code).toBe('USERNAME_MIXED_SCRIPTS');
+      const accented = await post('perfil/save', { nombre: 'Gemela', usuario: { username: 'Márta', password: 'Parecido-1!', roles: ['ROLE_USER'] } });
+      expect(accented.body.code).toBe('USERNAME_CONFUSABLE');
+      // renaming a login to a look-alike is refused the same way; keeping its own name is not a clash
+      const renamed = await post(`perfil/update/${wide.body.id}`, { ...wide.body, usuario: { username: 'ADM\u0131N' } });
+      expect(renamed.body.code).toBe('USERNAME_CONFUSABLE');
+      const kept = await post(`perfil/update/${wide.body.id}`, { ...wide.body, nombre: 'Ancha', usuario: { username: 'marta' } });
+      expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    });
+
     it('refuses unknown roles', async () => {
       const res = await post('perfil/save', { nombre: 'Rey', usuario: { username: 'rey', password: 'Rey-pass1!', roles: ['ROLE_KING'] } });
       expect(res.status).toBe(400);

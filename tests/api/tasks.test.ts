@@ -29,8 +29,8 @@ describeBackends('instructives and tasks', (backend) => {
     const rows = (await ok('tarea/index', { filters: { registro }, max: 100 })).rows as any[];
     return Object.fromEntries(await Promise.all(rows.map(async (r) => [r.titulo, await ok(`tarea/show/${r.id}`)])));
   };
-  const cell = (rowid: number, colname: string, colvalue: unknown, token = admin) =>
-    post('tarea/updateColumn', { rowid, tablename: 'tarea', colname, colvalue }, token);
+  const cell = async (rowid: number, colname: string, colvalue: unknown, token = admin) =>
+    post('tarea/updateColumn', { rowid, tablename: 'tarea', colname, colvalue, version: (await ok(`tarea/show/${rowid}`)).version }, token);
 
   beforeAll(async () => {
     ({ srv, client, admin, plain } = await startSignedIn(backend));

@@ -159,7 +159,7 @@ describeBackends('refresh-token reuse under concurrency', (backend) => {
 describeBackends('login rate limit under parallel attempts', (backend) => {
   let srv: TestServer;
   let client: Api;
-  const { perUser, perIp } = DEFAULT_CONFIG.loginLimits;
+  const { pairFree: perUser, addressFree: perIp } = DEFAULT_CONFIG.loginLimits;
   beforeAll(async () => {
     srv = await startTestServer(backend);
     client = api(srv.baseUrl);
@@ -190,7 +190,7 @@ describeBackends('login rate limit under parallel attempts', (backend) => {
     await burstThenLock(perUser, async () => (await client.post('/api/login', { username: 'burst', password: 'wrong' })).status);
     const right = await client.post('/api/login', { username: 'burst', password: 'Burst-pass1!' });
     expect(right.status).toBe(429);
-    expect(right.body.code).toBe('LOGIN_RATE_LIMITED');
+    expect(right.body.code).toBe('LOGIN_LOCKED');
   });
 
   it(`a burst over many user names from one address gets ${perIp} password checks in all`, async () => {

@@ -4,6 +4,7 @@ import { ADMIN_PASSWORD, startApp } from '../support/app';
 import { PHONE, launchBrowser, loginAs, newPage } from '../support/browser';
 import { createUser } from '../support/server';
 import { COOKIE } from '../../engine/session';
+import { DEFAULT_CONFIG } from '../../server/config';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
@@ -147,6 +148,20 @@ describe('session in the browser', () => {
     await page.getByLabel(/^Password\b/).fill('nope');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Wrong username or password');
+    await context.close();
+  });
+
+  it('a throttled login says how long to wait, in both languages', async () => {
+    await createUser(app.db, { username: 'bloqueada', password: 'Usuaria-1!', roles: ['ROLE_USER'] });
+    // someone guessed from this address: the free failures are used up
+    for (let i = 0; i < DEFAULT_CONFIG.loginLimits.pairFree; i++)
+      await fetch(`${app.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bloqueada', password: 'x' }) });
+    const { page, context } = await fresh();
+    await loginAs(page, 'bloqueada', 'Usuaria-1!');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Vuelva a intentar en 1 min.');
+    await page.getByTestId('language-switch').selectOption('en');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Try again in 1 min.');
+    expect(page.url()).toContain('#/auth/login');
     await context.close();
   });
 

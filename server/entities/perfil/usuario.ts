@@ -9,7 +9,9 @@
  *   (engine/password.ts) -> 406 PASSWORD_TOO_WEAK on `usuario.password`;
  * - a linked user: username, roles and the enabled flag follow the record; a password only when one is
  *   given (none keeps the current one; a new one ends every session of the user);
- * - the username is unique ignoring case -> 406 USERNAME_TAKEN on `usuario.username`;
+ * - the username is kept in NFKC form, unique ignoring case -> 406 USERNAME_TAKEN on `usuario.username`; a new or
+ *   changed one must not look like another login's (USERNAME_CONFUSABLE, USERNAME_INVISIBLE_CHARS,
+ *   USERNAME_MIXED_SCRIPTS: server/auth/username-rules.ts);
  * - roles: only known roles (the schema's enum); absent keeps the current ones; a login needs at least one
  *   (400 on `usuario.roles`, code minItems);
  * - e-mail (where password recovery writes): the one given, else the first e-mail of the party's contacts;
@@ -23,12 +25,13 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { isStrongPassword } from '../../../engine/password';
+import { normalizeUsername } from '../../../engine/username';
 import { hasAny, ROLES } from '../../../engine/roles';
 import { hashPassword } from '../../auth/password-hash';
 import { guardLoginChange } from '../../auth/login-guard';
+import { checkNewUsername } from '../../auth/username-rules';
 import { revokeAllOfUser } from '../../auth/refresh-tokens';
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
-import { findClash } from '../../documents/unique';
 import type { Data, DocContext } from '../../documents/types';
 import { isPlainObject } from '../input';
 
@@ -42,7 +45,7 @@ export interface UsuarioSubData {
 export function tidyUsuario(value: unknown): Data | undefined {
   if (!isPlainObject(value)) return value === undefined || value === null ? undefined : (value as Data);
   const out: Data = { ...value };
-  if (typeof out.username === 'string') out.username = out.username.trim();
+  if (typeof out.username === 'string') out.username = normalizeUsername(out.username);
   if (out.username === '' || out.username === null) delete out.username;
   if (out.password === '' || out.password === null) delete out.password;
   if (out.confirmacion === '' || out.confirmacion === null) delete out.confirmacion;
@@ -81,12 +84,6 @@ function contactEmail(data: Data): string | null {
   return null;
 }
 
-/** The username is free ignoring case (the generic uniqueness lookup of server/documents/unique.ts). */
-async function checkUsernameFree(db: Kysely<any>, username: string, exceptId: number | undefined) {
-  const clash = await findClash(db, { table: 'usuario', expressions: [sql`lower(username)`], values: [username.toLowerCase()], exceptId: exceptId ?? null });
-  if (clash !== null) throw usernameTaken();
-}
-
 const usernameTaken = () => new ApiError(406, 'USERNAME_TAKEN', [{ field: 'usuario.username', code: 'USERNAME_TAKEN' }]);
 
 /** Creates or updates the perfil's login from its sub-data (the rules above). */
@@ -118,7 +115,7 @@ export async function syncUsuario(ctx: DocContext, perfilId: number, data: Data)
   if (!hasAny(ctx.actor.roles, [ROLES.ROOT, ROLES.ADMIN])) throw forbidden();
   await guardLoginChange(trx, ctx.actor, { before: linked, after: { roles: newRoles, enabled } });
 
-  if (!linked || linked.username.toLowerCase() !== username.toLowerCase()) await checkUsernameFree(trx, username, linked?.id);
+  if (!linked || linked.username !== username) await checkNewUsername(trx, username, linked?.id ?? null, 'usuario.username');
   const missing = [
     ...(!linked && !password ? [{ field: 'usuario.password', code: 'required' }] : []),
     ...(newRoles.length === 0 ? [{ field: 'usuario.roles', code: 'minItems', params: { min: 1 } }] : []),
