@@ -30,10 +30,25 @@ export function describeTarget(target: DbTarget): string {
   return target.dataDir === MEMORY ? 'PGlite in memory' : `PGlite in ${path.resolve(target.dataDir)}`;
 }
 
+/**
+ * Settings of every connection, after any `options` of the address: no parallel query. The app's reads are
+ * short pages; a parallel plan's worker start-up costs more than the page (a 0.5 ms token walk took 49 ms as a
+ * parallel plan on a busy machine), and workers compete with the other connections' requests.
+ */
+function sessionOptions(databaseUrl: string): string {
+  let own = '';
+  try {
+    own = new URL(databaseUrl).searchParams.get('options') ?? '';
+  } catch {
+    // not a URL (a key=value string): pg reads its options itself
+  }
+  return [own, '-c max_parallel_workers_per_gather=0'].filter(Boolean).join(' ');
+}
+
 /** `onPoolError` hears errors of PostgreSQL connections, idle or in use (a restarted server); without a listener they would end the process. */
 export async function connect(target: DbTarget, onPoolError: (err: Error) => void = () => {}): Promise<Kysely<Database>> {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, types: { getTypeParser } });
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, types: { getTypeParser }, options: sessionOptions(target.databaseUrl) });
     pool.on('error', onPoolError);
     // A connection dropped while in use (a restart, a failover, an administrator's kill) makes its client emit
     // 'error'; without a listener that ends the process. The query in flight fails (the request answers 503,

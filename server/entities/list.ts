@@ -26,8 +26,8 @@ import { patternTerms } from '../../engine/text/search';
 import { badRequest } from '../http/api-error';
 import { INT_MAX, INT_MIN } from './input';
 import { layoutOf, storedField, type SqlType } from './layout';
-import { countRare, estimateMatches } from './search-stats';
-import { headOf, keepsTokens, SEARCH_COLUMN, SEARCH_HEAD, searchPaths, searchVector, sortKeySql, termsQuery, tokenTable } from './search';
+import { countRare, estimateMatches, termShares } from './search-stats';
+import { EXPAND_UP_TO, expandedQuery, headOf, keepsTokens, prefixEnd, SEARCH_COLUMN, SEARCH_HEAD, searchPaths, searchVector, sortKeySql, termsQuery, tokenTable, wordTable } from './search';
 
 type EB = ExpressionBuilder<any, any>;
 export type Where = (eb: EB) => Expression<SqlBool>;
@@ -106,8 +106,45 @@ export function patternOf(entity: ResolvedEntity, pattern: string, options: { pa
   const vector: RawBuilder<unknown> = indexed
     ? sql.ref(SEARCH_COLUMN)
     : searchVector(options.paths ? { ...entity, search: [...options.paths] } : entity, layoutOf(entity).table);
-  const query = termsQuery(terms);
-  return { terms, indexed, where: () => sql<SqlBool>`${vector} @@ ${query}::tsquery` };
+  return { terms, indexed, where: matchQuery(vector, termsQuery(terms)) };
+}
+
+const matchQuery = (vector: RawBuilder<unknown>, query: string): Where => () => sql<SqlBool>`${vector} @@ ${query}::tsquery`;
+
+/** A term in at least this share of rows is checked on the rows the other terms find, when one of them is rare. */
+const COMMON_SHARE = 0.5;
+const SELECTIVE_SHARE = 0.05;
+
+/**
+ * An indexed pattern with each term answered by the exact words it starts, read from the word table
+ * (./search.ts `wordTable`) in one round trip; a term starting more than EXPAND_UP_TO words stays a prefix.
+ * A term whose words are in most rows ("de") is left out of the index's intersection when another term is
+ * selective, and checked on the rows found (`ts_match_vq` is `@@` the index cannot answer): walking its posting
+ * list costs more than the check. Null when a term starts no word at all: nothing matches.
+ */
+export async function expandPattern(db: Kysely<any>, table: string, pattern: Pattern): Promise<Pattern | null> {
+  if (!pattern.indexed) return pattern;
+  const ends = pattern.terms.map(prefixEnd);
+  const { rows } = await sql<{ i: number; words: string[] }>`
+    select t.i, array(select distinct d.word from ${sql.table(wordTable(table))} d
+                      where d.word >= t.term and d.word < t.term_end
+                      order by d.word limit ${EXPAND_UP_TO + 1}) as words
+    from unnest(${[...pattern.terms]}::text[], ${ends}::text[]) with ordinality as t(term, term_end, i)`.execute(db);
+  // a term without an end (it ends in the last code point) stays a prefix
+  const words = pattern.terms.map((_, i) => (ends[i] === null ? null : rows.find((r) => Number(r.i) === i + 1)!.words));
+  if (words.some((w) => w?.length === 0)) return null;
+  const expanded = words.map((w) => (w && w.length <= EXPAND_UP_TO ? w : null));
+  const shares = pattern.terms.length > 1 ? await termShares(db, table, pattern.terms) : null;
+  const common = (i: number) => !!shares && shares[i] >= COMMON_SHARE && shares.some((s) => s <= SELECTIVE_SHARE);
+  const part = (keep: (i: number) => boolean) => {
+    const at = pattern.terms.map((_, i) => i).filter(keep);
+    return at.length ? expandedQuery(at.map((i) => pattern.terms[i]), at.map((i) => expanded[i])) : null;
+  };
+  const indexed = part((i) => !common(i))!;
+  const checked = part(common);
+  const column = sql.ref(SEARCH_COLUMN);
+  if (!checked) return { ...pattern, where: matchQuery(column, indexed) };
+  return { ...pattern, where: () => sql<SqlBool>`${column} @@ ${indexed}::tsquery and ts_match_vq(${column}, ${checked}::tsquery)` };
 }
 
 /** Rows of a pattern's rare terms counted before a page is planned (./search-stats.ts `countRare`). */
@@ -282,7 +319,9 @@ export async function queryPage(
   search: { paths?: readonly string[]; core?: boolean } = {},
 ): Promise<Page> {
   const table = layoutOf(entity).table;
-  const pattern = q.pattern ? patternOf(entity, q.pattern, search) : null;
+  const typed = q.pattern ? patternOf(entity, q.pattern, search) : null;
+  const pattern = typed && (await expandPattern(db, table, typed));
+  if (typed && !pattern) return { total: 0, estimated: false, rows: [] };
   const where = whereAll(pattern ? [...wheres, pattern.where] : wheres);
   const plan = await planOf(db, entity, q, wheres, pattern);
   if (plan.kind === 'filterFirst') {

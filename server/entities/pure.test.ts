@@ -3,6 +3,7 @@ import { buildTree } from './categoria/tree';
 import { MAX_DEPTH, unstorable } from './input';
 import { indexName } from './layout';
 import { containsPattern } from './list';
+import { expandedQuery, prefixEnd } from './search';
 
 describe('buildTree', () => {
   const rows = [
@@ -59,5 +60,19 @@ describe('SQL helpers', () => {
     const b = indexName('x'.repeat(40), ['y'.repeat(29) + 'z']);
     expect(a.length).toBeLessThanOrEqual(63);
     expect(a).not.toBe(b);
+  });
+});
+
+describe('a term as the exact words it starts', () => {
+  it('bounds the words starting a term bytewise, past the surrogates and not past the last code point', () => {
+    expect(prefixEnd('mesa')).toBe('mesb');
+    expect(prefixEnd('añ')).toBe('a\u{F2}'); // ñ is U+00F1
+    expect(prefixEnd('a\u{D7FF}')).toBe('a\u{E000}');
+    expect(prefixEnd('a\u{10FFFF}')).toBeNull();
+  });
+
+  it('writes each term as its words, or as a prefix when they are too many', () => {
+    expect(expandedQuery(['mesa', 'rob', 'm'], [['mesa'], ['roble', 'robles'], null])).toBe("'mesa' & ('roble' | 'robles') & 'm':*");
+    expect(expandedQuery(['o'], [["o'neil", 'o\\k']])).toBe("('o''neil' | 'o\\\\k')");
   });
 });

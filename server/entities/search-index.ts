@@ -2,7 +2,7 @@
  * Keeping the search data of ./search.ts: at start-up (`syncSearch`, in the storage transaction: the column, its
  * GIN index, the token table, and a full rebuild when what they are built from changed) and on every write of
  * the pipeline (`recordVector` in the row's own insert or update, `forgetRow` before a row changes or goes, `indexRow`
- * once it is written).
+ * once it is written: its tokens and any word new to the word table).
  * A row's words are the engine's own (engine/text/search.ts `searchWords`), computed here in JavaScript — the
  * same function the browser runs — and stored as a tsvector; the tokens are derived from them in SQL.
  */
@@ -10,7 +10,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { searchWords } from '../../engine/text/search';
 import { layoutOf } from './layout';
-import { headSql, keepsTokens, recordSearchText, SEARCH_COLUMN, searchPaths, searchSignature, searchText, sortKeySql, tokenTable } from './search';
+import { headSql, keepsTokens, recordSearchText, SEARCH_COLUMN, searchPaths, searchSignature, searchText, sortKeySql, tokenTable, wordTable } from './search';
 
 type Db = Kysely<any>;
 type RowWhere = (alias: string) => RawBuilder<unknown>;
@@ -27,6 +27,22 @@ function tokensOf(entity: ResolvedEntity, where: RowWhere) {
   const table = layoutOf(entity).table;
   return sql`select distinct ${headSql(sql.ref('w'))} as token, ${sortKeySql(sql.ref(`t.${entity.sort.field}`))} as sk, t.id
     from ${sql.table(table)} t, unnest(tsvector_to_array(t.${sql.id(SEARCH_COLUMN)})) w where ${where('t')}`;
+}
+
+/** The distinct words of the stored rows `where` selects. */
+function wordsIn(entity: ResolvedEntity, where: RowWhere) {
+  return sql`select distinct w from ${sql.table(layoutOf(entity).table)} t, unnest(tsvector_to_array(t.${sql.id(SEARCH_COLUMN)})) w where ${where('t')}`;
+}
+
+/**
+ * Adds the words of the rows `where` selects that the word table (./search.ts `wordTable`) lacks. The table has
+ * no unique key on purpose: two writers adding the same new word neither wait for each other nor deadlock; the
+ * rare duplicate is harmless (the lookup takes distinct words) and goes at the next rebuild.
+ */
+function addWords(entity: ResolvedEntity, where: RowWhere) {
+  const words = wordTable(layoutOf(entity).table);
+  return sql`insert into ${sql.table(words)} (word) select x.w from (${wordsIn(entity, where)}) x(w)
+    where not exists (select 1 from ${sql.table(words)} d where d.word = x.w)`;
 }
 
 const everyRow: RowWhere = () => sql`true`;
@@ -82,9 +98,19 @@ async function rebuildTokens(db: Db, entity: ResolvedEntity) {
   await sql`alter table ${sql.table(tokens)} alter column token set statistics ${sql.lit(WORD_STATISTICS)}`.execute(db);
 }
 
+/** Builds the word table anew from the search column of every row. */
+async function rebuildWords(db: Db, entity: ResolvedEntity) {
+  const words = wordTable(layoutOf(entity).table);
+  await sql`drop table if exists ${sql.table(words)}`.execute(db);
+  await sql`create table ${sql.table(words)} (word text collate "C" not null)`.execute(db);
+  await sql`insert into ${sql.table(words)} (word) ${wordsIn(entity, everyRow)}`.execute(db);
+  await sql`create index ${sql.id(`${words.slice(0, 50)}_word`)} on ${sql.table(words)} (word)`.execute(db);
+}
+
 /** Recomputes every row's search data: after a bulk load that bypassed the pipeline, or when the search fields changed. */
 export async function rebuildSearch(db: Db, entity: ResolvedEntity): Promise<void> {
   await wordsInBatches(db, entity, everyRow);
+  await rebuildWords(db, entity);
   await rebuildTokens(db, entity);
 }
 
@@ -92,6 +118,7 @@ export async function rebuildSearch(db: Db, entity: ResolvedEntity): Promise<voi
 async function indexMissing(db: Db, entity: ResolvedEntity): Promise<void> {
   const missing: RowWhere = (alias) => sql`${sql.ref(`${alias}.${SEARCH_COLUMN}`)} is null`;
   await wordsInBatches(db, entity, missing, async (ids) => {
+    await addWords(entity, someRows(ids)).execute(db);
     if (keepsTokens(entity)) await sql`insert into ${sql.table(tokenTable(layoutOf(entity).table))} (token, sk, id) ${tokensOf(entity, someRows(ids))} on conflict do nothing`.execute(db);
   });
 }
@@ -101,11 +128,17 @@ export async function syncSearch(db: Db, entity: ResolvedEntity): Promise<void> 
   const table = layoutOf(entity).table;
   if (!searchPaths(entity).length) {
     await sql`drop table if exists ${sql.table(tokenTable(table))}`.execute(db);
+    await sql`drop table if exists ${sql.table(wordTable(table))}`.execute(db);
     await sql`alter table ${sql.table(table)} drop column if exists ${sql.id(SEARCH_COLUMN)}`.execute(db);
     return;
   }
   const signature = searchSignature(entity);
-  if ((await signatureOf(db, table)) === signature) return indexMissing(db, entity);
+  if ((await signatureOf(db, table)) === signature) {
+    // an install from before the word table: it is built from the words already stored
+    const { rows } = await sql<{ t: string | null }>`select to_regclass(${wordTable(table)})::text as t`.execute(db);
+    if (!rows[0].t) await rebuildWords(db, entity);
+    return indexMissing(db, entity);
+  }
   await sql`alter table ${sql.table(table)} add column if not exists ${sql.id(SEARCH_COLUMN)} tsvector`.execute(db);
   await sql`alter table ${sql.table(table)} alter column ${sql.id(SEARCH_COLUMN)} set statistics ${sql.lit(WORD_STATISTICS)}`.execute(db);
   await rebuildSearch(db, entity);
@@ -123,12 +156,17 @@ export async function forgetRow(db: Db, entity: ResolvedEntity, id: number): Pro
 }
 
 /**
- * Once a row is written with its words (`recordVector`, in the same statement): its tokens. Answers the token
- * rows written.
+ * Once a row is written with its words (`recordVector`, in the same statement): its new words and its tokens,
+ * in one statement. Answers the token rows written.
  */
 export async function indexRow(db: Db, entity: ResolvedEntity, id: number): Promise<number> {
-  if (!keepsTokens(entity)) return 0;
+  if (!searchPaths(entity).length) return 0;
+  const words = addWords(entity, oneRow(id));
+  if (!keepsTokens(entity)) {
+    await words.execute(db);
+    return 0;
+  }
   const tokens = tokenTable(layoutOf(entity).table);
-  const { numAffectedRows } = await sql`insert into ${sql.table(tokens)} (token, sk, id) ${tokensOf(entity, oneRow(id))} on conflict do nothing`.execute(db);
+  const { numAffectedRows } = await sql`with w as (${words}) insert into ${sql.table(tokens)} (token, sk, id) ${tokensOf(entity, oneRow(id))} on conflict do nothing`.execute(db);
   return Number(numAffectedRows ?? 0);
 }

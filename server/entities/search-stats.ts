@@ -66,6 +66,12 @@ function termShare(stats: WordStats, term: string): number {
   return Math.max(1 - none, stats.minFreq / 2);
 }
 
+/** Each term's share of the rows (the words it starts, from the statistics); null when there are none yet. */
+export async function termShares(db: Kysely<any>, table: string, terms: readonly string[]): Promise<number[] | null> {
+  const stats = await statsOf(db, table);
+  return stats && terms.map((t) => termShare(stats, t));
+}
+
 /**
  * Rows of `table` whose search words match every term, and the rows of the table; null when the table has no
  * statistics yet.

@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { searchWords, sortKey } from '../../engine/text/search';
 import { demoCuit } from '../../scripts/seed-demo';
-import { searchVector } from '../../server/entities/search';
+import { EXPAND_UP_TO, searchVector, wordTable } from '../../server/entities/search';
+import { syncSearch } from '../../server/entities/search-index';
 import { describeBackends, startSignedIn, type Api, type TestServer } from '../support/server';
 
 const NAMES = ['Hotel', 'Héctor', 'hacha', 'Martín', 'María', 'marco', 'Ñandú', 'Nube', 'oso', 'Ríos', 'rio', 'Álvarez', 'alba', 'Zapata', 'Nuñez', 'Nunez'];
@@ -113,5 +114,23 @@ describeBackends('search patterns', (backend) => {
     expect(await names('perfil', 'alba.contacto13')).toEqual([]);
     await post(`articulo/delete/${a.id}`, {});
     expect(await names('articulo', 'pico loro')).toEqual([]);
+  });
+
+  it('answers a term by the words it starts, whether few or many, and keeps the word table after an upgrade', async () => {
+    // more words start "qz" than a term is expanded to: it stays a prefix, and finds them all
+    const many = Array.from({ length: EXPAND_UP_TO + 3 }, (_, i) => `Qz${String(i).padStart(3, '0')} perno`);
+    for (let i = 0; i < many.length; i += 10)
+      await Promise.all(many.slice(i, i + 10).map(async (nombre) => expect((await post('articulo/save', { nombre })).status).toBe(200)));
+    expect(await find('articulo', 'qz perno', { max: 200 })).toHaveLength(many.length);
+    expect(await names('articulo', 'qz01 perno')).toEqual(many.filter((n) => n.startsWith('Qz01')));
+    // a word the word table never held matches nothing, at once
+    expect(await find('articulo', 'perno qzx')).toEqual([]);
+    // an install from before the word table: start-up builds it from the stored words
+    const table = wordTable('articulo');
+    await sql`drop table ${sql.table(table)}`.execute(db);
+    await syncSearch(db, srv.handle.docs.entity('articulo'));
+    expect(await names('articulo', 'mesa rob')).toEqual(['Mesa de roble 120 cm']);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where word like 'qz%'`.execute(db);
+    expect(rows[0].n).toBe(many.length);
   });
 });
