@@ -2,10 +2,11 @@
  * The bar above a form: its title and the save, edit and exit buttons (spec §1, §2). Exit goes back in
  * history; with no history it replaces the view with `exitTo` or the home route; in a dialog it closes it.
  */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button, Flex, Heading, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useToastsBelow } from './useToastsBelow';
 
 export const HOME_ROUTE = '/workspacedashboard';
 
@@ -53,9 +54,12 @@ export function SubHeader({ title, onSave, saveFormId, onEdit, showEdit, saving 
   };
   const exit = () => (confirmExit ? confirmExit(leave) : leave());
   const canSave = Boolean(onSave || saveFormId);
+  const bar = useRef<HTMLDivElement>(null);
+  useToastsBelow(bar, !dialog);
   return (
     // on a page it stays under the app bar while a long form scrolls: save, edit and exit always at hand
     <Flex
+      ref={bar}
       as="header"
       align="center"
       justify="space-between"

@@ -10,12 +10,13 @@ export const NEW_VERSION_TOAST_MS = 10_000;
 export const NEW_VERSION_TOAST_ID = 'new-version';
 
 // top-end: at the top (spec §8), clear of a centred dialog's title; a few at most; below the app bar and the
-// sticky sub-header, so a message never covers the Save it is about
+// sticky sub-header, so a message never covers the Save it is about (its real bottom where a sub-header is
+// shown, widgets/useToastsBelow.ts: it wraps on a phone)
 export const toaster = createToaster({
   placement: 'top-end',
   pauseOnPageIdle: true,
   max: 3,
-  offsets: { top: '7.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
+  offsets: { top: 'var(--app-toast-top, 7.5rem)', right: '1rem', bottom: '1rem', left: '1rem' },
 });
 
 /** When each message toast was shown, so a page change can drop the earlier ones. */

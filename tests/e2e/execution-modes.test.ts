@@ -1,6 +1,8 @@
 /**
  * Executing activities (issues 11 and 12), the activity's modes in real Chromium: the activity's own list
- * columns; a client and an article created from the record form where the activity's edit modes allow; save
+ * columns, a user's own choice of them (kept over the administrator's changes until reset); a client and an
+ * article created, and an existing one changed, from the record form where the activity's edit modes allow, and
+ * what a mode leaves out said on the form; save
  * mode "a chosen one" (the record goes to the user picked); a move into a pre-assigning activity asks who gets
  * it; a move out of an activity with open instructive tasks is refused in the dialog, naming them; a record
  * made from its parent (more than remains is refused on its row, the parent then shows delivered and
@@ -57,6 +59,8 @@ beforeAll(async () => {
   ).id;
   await ok(`flujo/verify/${ids.flujo}`);
   ids.cheque = (await ok('articulo/save', { nombre: 'Cheque de tercero', codigo_interno: 'CHQ', es_cheque: true })).id;
+  ids.tuerca = (await ok('articulo/save', { nombre: 'Tuerca', codigo_interno: 'TUE-1', alicuota_iva: 21 })).id;
+  ids.norte = (await ok('perfil/save', { razon_social: 'Ferretería Norte', tipo: 'clientes' })).id;
   ids.clavo = (await ok('articulo/save', { nombre: 'Clavo', codigo_interno: 'CLA-1', alicuota_iva: 21, ubicaciones: [{ nombre: 'Depósito' }, { nombre: 'Local' }] })).id;
   for (const username of [SELLER.username, 'otra']) {
     const party = await ok('perfil/save', { nombre: username, tipo: 'empleados', empleado: { puesto } });
@@ -80,6 +84,18 @@ async function signedIn(user: { username: string; password: string }) {
 const order = (extra: object = {}) =>
   ok('registro/save', { flujo: ids.flujo, actividad: ids.pedido, fecha: '2026-11-20', asignar_a: ids.vendedora, items: [{ articulo: ids.clavo, cantidad: 10, precio_unitario: 2 }], ...extra }, seller);
 
+const setModes = async (actividad: number, modes: object) => {
+  const a = await ok(`actividad/show/${actividad}`);
+  await ok(`actividad/update/${actividad}`, { ...a, ...modes });
+};
+
+/** The record list's column titles, in order (without the row actions). */
+async function columnTitles(page: Page): Promise<string[]> {
+  await page.getByRole('cell').first().waitFor();
+  const texts = await page.getByRole('table').first().getByRole('columnheader').allTextContents();
+  return texts.map((h) => h.replace(/[^A-Za-zÁÉÍÓÚáéíóúñ ].*$/, '').trim()).filter((h) => h !== '' && h !== 'Acciones');
+}
+
 async function pickArticle(page: Page, n: number, text: string, option: RegExp) {
   await page.getByRole('combobox', { name: `Artículo, ítem ${n}` }).focus();
   await page.keyboard.type(text);
@@ -99,6 +115,42 @@ describe('the activity’s modes on the execution screen', () => {
       expect(headers.map((h) => h.replace(/[^A-Za-zÁÉÍÓÚáéíóúñ].*$/, ''))).toEqual(['Número', 'Total', 'Cliente']);
     } finally {
       await context.close();
+    }
+  });
+
+  it('a user’s own column choice outlives the administrator’s changes until she resets it; a user without one follows them', async () => {
+    const list = `${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}`;
+    const seller = await signedIn(SELLER);
+    const other = await signedIn({ username: 'otra', password: SELLER.password });
+    try {
+      const { page } = seller;
+      await page.goto(list);
+      await expect.poll(() => columnTitles(page)).toEqual(['Número', 'Total', 'Cliente']);
+      await page.getByRole('button', { name: 'Columnas' }).click();
+      await page.locator('label').filter({ hasText: /^Estado$/ }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Guardar columnas' }).click();
+      await page.getByRole('button', { name: 'Guardar columnas' }).waitFor({ state: 'detached' });
+
+      // the administrator lists other columns: the subtotal and the date
+      await setModes(ids.pedido, { columnas: [{ campo: 'numero' }, { campo: 'fecha' }, { campo: 'subtotal' }] });
+      await other.page.goto(list);
+      await expect.poll(() => columnTitles(other.page)).toEqual(['Número', 'Fecha', 'Subtotal']);
+      await page.reload();
+      await expect.poll(async () => (await columnTitles(page)).sort()).toEqual(['Cliente', 'Estado', 'Número', 'Total']);
+
+      // back to the activity's columns, for good
+      await page.getByRole('button', { name: 'Columnas' }).click();
+      await page.getByRole('button', { name: 'Columnas predeterminadas' }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => columnTitles(page)).toEqual(['Número', 'Fecha', 'Subtotal']);
+      await page.reload();
+      await expect.poll(() => columnTitles(page)).toEqual(['Número', 'Fecha', 'Subtotal']);
+      expect(await page.getByRole('button', { name: 'Guardar columnas' }).count()).toBe(0);
+    } finally {
+      await setModes(ids.pedido, { columnas: [{ campo: 'numero' }, { campo: 'total' }, { campo: 'cliente' }] });
+      await seller.context.close();
+      await other.context.close();
     }
   });
 
@@ -144,6 +196,62 @@ describe('the activity’s modes on the execution screen', () => {
       expect(stored).toMatchObject({ asignado_nombre: 'otra', total: 12.26 });
       expect(stored.items).toHaveLength(2);
     } finally {
+      await context.close();
+    }
+  });
+
+  it('a seller corrects the record’s client and an item’s article from the record form, where the modes allow updating', async () => {
+    await setModes(ids.pedido, { edicion_articulo: 'ambos' });
+    const r = await order({ cliente: ids.norte, items: [{ articulo: ids.tuerca, cantidad: 4, precio_unitario: 10 }] });
+    const { page, context } = await signedIn(SELLER);
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/${r.id}`);
+      await page.getByRole('heading', { name: `Registro ${r.numero} · Pedido`, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Editar cliente' }).click();
+      const party = page.getByRole('dialog', { name: 'Editar cliente' });
+      const name = party.getByRole('textbox', { name: /^Razón social/ });
+      await expect.poll(() => name.inputValue()).toBe('Ferretería Norte');
+      await name.fill('Ferretería Norte SRL');
+      await party.getByRole('textbox', { name: /^Calle/ }).fill('Mitre');
+      await party.getByRole('button', { name: 'Guardar' }).click();
+      await party.waitFor({ state: 'detached' });
+      expect(await ok(`perfil/show/${ids.norte}`)).toMatchObject({ razon_social: 'Ferretería Norte SRL', calle: 'Mitre', tipo: 'clientes' });
+
+      // the article of the item being edited: its VAT rate was wrong
+      await page.getByRole('textbox', { name: 'Cantidad, ítem 1' }).click();
+      await page.getByRole('button', { name: 'Editar el artículo del ítem 1' }).click();
+      const article = page.getByRole('dialog', { name: 'Editar artículo' });
+      await expect.poll(() => article.getByRole('textbox', { name: /^Nombre/ }).inputValue()).toBe('Tuerca');
+      await article.getByRole('textbox', { name: /^Nombre/ }).fill('Tuerca hexagonal');
+      await article.getByLabel(/^Alícuota de IVA/).fill('10.5');
+      await article.getByRole('button', { name: 'Guardar' }).click();
+      await article.waitFor({ state: 'detached' });
+      expect(await ok(`articulo/show/${ids.tuerca}`)).toMatchObject({ nombre: 'Tuerca hexagonal', alicuota_iva: 10.5 });
+      await expect.poll(() => page.getByRole('combobox', { name: 'Artículo, ítem 1' }).inputValue()).toMatch(/Tuerca hexagonal/);
+    } finally {
+      await setModes(ids.pedido, { edicion_articulo: 'solo_crear' });
+      await context.close();
+    }
+  });
+
+  it('where the modes leave something out, the form says so instead of hiding it silently', async () => {
+    await setModes(ids.pedido, { edicion_cliente: 'solo_crear', edicion_articulo: 'no_permitido' });
+    const r = await order({ cliente: ids.norte });
+    const { page, context } = await signedIn(SELLER);
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/${r.id}`);
+      await page.getByRole('heading', { name: `Registro ${r.numero} · Pedido`, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Nuevo cliente' }).waitFor();
+      await page.getByText('Esta actividad permite crear clientes desde el registro, no modificarlos.').waitFor();
+      expect(await page.getByRole('button', { name: 'Editar cliente' }).count()).toBe(0);
+      await page.getByText('Esta actividad no permite crear ni modificar artículos desde el registro.').waitFor();
+      expect(await page.getByRole('button', { name: /artículo/ }).count()).toBe(0);
+      await page.getByTestId('language-switch').first().selectOption('en');
+      await page.getByText('This activity allows creating clients from the record, not changing them.').waitFor();
+      await page.getByText('This activity does not allow creating or changing articles from the record.').waitFor();
+      await page.getByTestId('language-switch').first().selectOption('es');
+    } finally {
+      await setModes(ids.pedido, { edicion_cliente: 'ambos', edicion_articulo: 'solo_crear' });
       await context.close();
     }
   });

@@ -5,7 +5,8 @@
  * attaches a file (and is told in words when a file is over the limits), is asked before losing unsaved
  * changes, and moves the order through the approval question. A second seller opening it while she holds it
  * sees REGISTRO_TOMADO with her name; a user of another job position gets a message page without a toast
- * (spec §8). The form is checked in English and at phone width too.
+ * (spec §8). The form is checked in English and at phone width too; and a whole sale, in English on a phone,
+ * goes from the order to its end: keyed, totals seen, approved, prepared, delivered with its mandatory file.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Kysely } from 'kysely';
@@ -221,6 +222,103 @@ describe('executing an activity', () => {
       expect(await serious(phone.page)).toEqual([]);
     } finally {
       await phone.context.close();
+    }
+  });
+
+  it('on a phone, in English: an order keyed, its totals seen, and moved to its end by the seller and the warehouse', async () => {
+    /** Everything on screen fits the phone's width (the items grid scrolls inside itself) and `name` is reachable. */
+    const fits = async (page: Page, button: string) => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const box = await page.getByRole('button', { name: button, exact: true }).boundingBox();
+      const width = page.viewportSize()!.width;
+      expect(box && box.x >= 0 && box.x + box.width <= width, `${button} within the screen`).toBe(true);
+    };
+    const english = async (page: Page) => {
+      await page.getByTestId('language-switch').first().selectOption('en');
+      await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+    };
+    const seller = await signedIn('carla.rios', 'Demo-User1!', PHONE);
+    let id = 0;
+    let numero = '';
+    try {
+      const { page } = seller;
+      await english(page);
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}`);
+      await page.getByRole('heading', { name: 'Pedido de cliente', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Add' }).click();
+      await page.getByRole('heading', { name: 'New record · Pedido de cliente', level: 1 }).waitFor();
+      await fits(page, 'Save');
+      // a retail client: no client, the activity's retail list
+      await page.getByRole('combobox', { name: 'Article, item 1' }).click();
+      await page.keyboard.type('CEM-050');
+      await page.getByRole('option', { name: 'CEM-050 · Cemento portland 50 kg' }).click();
+      await page.getByRole('textbox', { name: 'Quantity, item 1' }).click();
+      await page.keyboard.type('2');
+      // 2 × 9,800 + 21 % VAT, in English numbers
+      await expect.poll(() => totalOf(page, 'Totals').textContent()).toBe('23,716.00');
+      await page.getByRole('button', { name: 'Add item' }).click();
+      await page.getByRole('combobox', { name: 'Article, item 2' }).click();
+      await page.keyboard.type('CAL-025');
+      await page.getByRole('option', { name: 'CAL-025 · Cal hidratada 25 kg' }).click();
+      await page.getByRole('textbox', { name: 'Quantity, item 2' }).fill('3');
+      // + 3 × 4,200 + 21 %
+      await expect.poll(() => totalOf(page, 'Totals').textContent()).toBe('38,962.00');
+      // the header form shows the header only (the server's tax lines and flow position are not fields)
+      expect(await page.getByText('Taxes', { exact: true }).isVisible()).toBe(false);
+      await fits(page, 'Save');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+      id = Number(page.url().split('/').pop());
+      await page.getByRole('heading', { name: /^Record PED-\d{6} · Pedido de cliente$/, level: 1 }).waitFor();
+      numero = (await db.selectFrom('registro').select('numero').where('id', '=', id).executeTakeFirstOrThrow()).numero;
+      expect(await db.selectFrom('registro').select('total').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ total: 38962 });
+      await fits(page, 'Move');
+      await page.getByRole('button', { name: 'Move', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Move the record' });
+      await dialog.getByRole('button', { name: 'Aprobación del pedido' }).click();
+      await page.getByText('Record moved to Aprobación del pedido.').waitFor();
+
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.aprobacion}/${id}`);
+      await page.getByRole('heading', { name: `Record ${numero} · Aprobación del pedido`, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Move', exact: true }).click();
+      await dialog.getByRole('button', { name: 'No → End (closes the record)' }).waitFor();
+      await dialog.getByRole('button', { name: 'Sí → Preparación en depósito' }).click();
+      await page.getByText('Record moved to Preparación en depósito.').waitFor();
+    } finally {
+      await seller.context.close();
+    }
+
+    const warehouse = await signedIn('jorge.paez', 'Demo-User2!', PHONE);
+    try {
+      const { page } = warehouse;
+      await english(page);
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.preparacion}/${id}`);
+      await page.getByRole('heading', { name: `Record ${numero} · Preparación en depósito`, level: 1 }).waitFor();
+      await expect.poll(() => totalOf(page, 'Totals').textContent()).toBe('38,962.00');
+      await fits(page, 'Move');
+      await page.getByRole('button', { name: 'Move', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Move the record' });
+      await dialog.getByRole('button', { name: 'Entrega al cliente' }).click();
+      await page.getByText('Record moved to Entrega al cliente.').waitFor();
+
+      const entrega = (await db.selectFrom('actividad').select('id').where('titulo', '=', 'Entrega al cliente').executeTakeFirstOrThrow()).id;
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${entrega}/${id}`);
+      await page.getByRole('heading', { name: `Record ${numero} · Entrega al cliente`, level: 1 }).waitFor();
+      // the delivery needs its signed delivery note before it ends
+      await page.getByRole('button', { name: 'Move', exact: true }).click();
+      await dialog.getByRole('button', { name: 'End (closes the record)' }).click();
+      await dialog.getByText('This activity requires at least one attached file before moving on.').waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.locator('input[type=file]').setInputFiles({ name: 'remito-firmado.txt', mimeType: 'text/plain', buffer: Buffer.from('Remito firmado') });
+      await page.getByRole('list', { name: 'Attachments' }).getByText('remito-firmado.txt').waitFor();
+      await fits(page, 'Move');
+      await page.getByRole('button', { name: 'Move', exact: true }).click();
+      await dialog.getByRole('button', { name: 'End (closes the record)' }).click();
+      await page.getByText('Record closed.').first().waitFor();
+      expect(await db.selectFrom('registro').select(['estado', 'total']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ estado: 'cerrado', total: 38962 });
+    } finally {
+      await warehouse.context.close();
     }
   });
 });

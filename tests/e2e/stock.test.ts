@@ -3,7 +3,8 @@
  * delivery lowers it and an over-delivery shows STOCK_INSUFICIENTE naming article, location and what is
  * available; the article list shows on hand and available, the article form its locations' quantities
  * (read-only) and its movements, and its stock adjustment refuses taking out more than is available;
- * maintenance previews and deletes a test batch, and the stock comes back.
+ * maintenance previews and deletes a test batch, and the stock comes back; a delivery names, under its rows, the
+ * made-to-measure piece and the wallet cheque it takes out.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,9 @@ afterAll(async () => {
 /** Keys a record of one Tornillo line into the execution screen of `step` and saves it (Ctrl+S). */
 async function keyRecord(step: string, cantidad: string) {
   await page.goto(`${app.baseUrl}/#/execution/${w.ids.flujo}/${w.ids[step]}`);
+  // the page before may have an Agregar of its own (the article list): wait for this one's list first
+  const title = ({ recepcion: 'Recepción', entrega: 'Entrega' } as Record<string, string>)[step] ?? step;
+  await page.getByRole('heading', { name: title, exact: true, level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Agregar' }).click();
   await page.getByRole('heading', { name: /^Nuevo registro · /, level: 1 }).waitFor();
   await page.getByRole('combobox', { name: 'Artículo, ítem 1' }).focus();
@@ -151,5 +155,52 @@ describe('records in the execution screen', () => {
     // nothing was stored
     expect(await deliveries()).toBe(before);
     expect(await w.place(w.ids.tornillo, 'Depósito')).toMatchObject({ en_mano: 5 });
+  });
+
+  it('a delivery takes out a made-to-measure piece and a wallet cheque picked under their rows', async () => {
+    await client.post('/api/registro/save', w.record('recepcion', [{ articulo: w.ids.vidrio, cantidad: 2, largo: 1.2, ancho: 0.8 }]), token);
+    const cheque = { articulo: w.ids.cheque, cantidad: 1, precio_unitario: 1500, banco: 'Banco Provincia', fecha_cobro: '2026-12-20', identificador: '00999', librador: 'Obras del Sur' };
+    expect((await client.post('/api/registro/save', w.record('recepcion', [cheque]), token)).status).toBe(200);
+    const piece = (await client.post('/api/a_medida/index', { filters: { articulo: w.ids.vidrio } }, token)).body.rows[0];
+    const held = (await client.post('/api/cheque/index', { pattern: '00999' }, token)).body.rows[0];
+
+    // the refused delivery before is still on screen, unsaved: leave it
+    await page.goto(`${app.baseUrl}/#/execution/${w.ids.flujo}/${w.ids.entrega}`);
+    const add = page.getByRole('button', { name: 'Agregar', exact: true });
+    // (the list's own Agregar, once the list is there)
+    const list = page.getByRole('heading', { name: 'Entrega', exact: true, level: 1 });
+    const leave = page.getByRole('button', { name: 'Salir sin guardar' });
+    await list.or(leave).first().waitFor();
+    if (await leave.count()) await leave.click();
+    await list.waitFor();
+    await add.click();
+    await page.getByRole('heading', { name: /^Nuevo registro · Entrega/, level: 1 }).waitFor();
+    const pick = async (n: number, text: string, option: string, price: string) => {
+      await page.getByRole('combobox', { name: `Artículo, ítem ${n}` }).focus();
+      await page.keyboard.type(text);
+      await page.getByRole('option', { name: option }).click();
+      await page.getByRole('textbox', { name: `Cantidad, ítem ${n}` }).fill('1');
+      await page.getByRole('textbox', { name: `Precio unitario, ítem ${n}` }).fill(price);
+    };
+    await pick(1, 'Vidrio', 'Vidrio templado', '100');
+    const first = page.getByRole('group', { name: 'Datos del ítem 1' });
+    const pieces = first.getByRole('combobox', { name: 'Ítem a medida de la cartera (ítem 1)' });
+    await expect.poll(() => pieces.locator('option').allTextContents()).toEqual(['Elija la pieza a medida', 'Vidrio templado 1.2 × 0.8 · 1.2 × 0.8']);
+    await pieces.selectOption(String(piece.id));
+    await page.getByRole('button', { name: 'Agregar ítem' }).click();
+    await pick(2, 'Cheque', 'Cheque de terceros', '1500');
+    const cheques = page.getByRole('group', { name: 'Datos del ítem 2' }).getByRole('combobox', { name: 'Cheque de la cartera (ítem 2)' });
+    await expect.poll(() => cheques.locator('option').allTextContents()).toContain('00999 · Banco Provincia · 2026-12-20');
+    await cheques.selectOption(String(held.id));
+    await page.keyboard.press('Control+s');
+    await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+    const stored = (await client.post(`/api/registro/show/${Number(page.url().split('/').pop())}`, {}, token)).body;
+    expect(stored.items.map((i: { a_medida?: number; cheque?: number }) => [i.a_medida ?? null, i.cheque ?? null])).toEqual([
+      [piece.id, null],
+      [null, held.id],
+    ]);
+    expect((await client.post(`/api/a_medida/show/${piece.id}`, {}, token)).body).toMatchObject({ en_mano: 1, estado: 'disponible' });
+    // a cheque handed over in a delivery is endorsed
+    expect((await client.post(`/api/cheque/show/${held.id}`, {}, token)).body).toMatchObject({ estado: 'endosado' });
   });
 });

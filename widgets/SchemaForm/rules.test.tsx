@@ -98,4 +98,14 @@ describe('uiSchema preparation', () => {
     expect(ui.b).toEqual({ 'ui:widget': UNKNOWN_WIDGET, 'ui:options': { unknownWidget: 'magic' } });
     expect((ui.rows as any).items.c['ui:options']).toEqual({ unknownWidget: 'nope' });
   });
+
+  it('keeps "hidden" on an object or an array, which it hides whole', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { o: { type: 'object', properties: { x: { type: 'string' } } }, rows: { type: 'array', items: { type: 'object', properties: {} } } },
+    };
+    const ui = prepareUi(schema, { o: { 'ui:widget': 'hidden' }, rows: { 'ui:widget': 'hidden' } }, formWidgets);
+    expect(ui.o).toEqual({ 'ui:widget': 'hidden' });
+    expect(ui.rows).toEqual({ 'ui:widget': 'hidden' });
+  });
 });

@@ -38,7 +38,8 @@ function walk(schema: JsonSchema | undefined, given: Node, w: Walk, path: string
     out['ui:enumNames'] = Object.fromEntries(schema.enum.map((v) => [String(v), `${base}.${String(v)}`]));
   }
   const widget = ui['ui:widget'];
-  if (schema && typeof widget === 'string' && !hasWidget(schema as RJSFSchema, widget, w.widgets)) {
+  // "hidden" hides an object or an array too (RJSF reads it before choosing a field), though no widget draws one
+  if (schema && typeof widget === 'string' && widget !== 'hidden' && !hasWidget(schema as RJSFSchema, widget, w.widgets)) {
     out['ui:widget'] = UNKNOWN_WIDGET;
     out['ui:options'] = { ...(ui['ui:options'] as Node | undefined), unknownWidget: widget };
   }
