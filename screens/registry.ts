@@ -35,6 +35,8 @@ export const screens: Record<string, Loader> = {
   billingConfig: () => import('./billing/BillingConfigScreen'),
   reports: () => import('./reports/ReportsScreen'),
   reportList: () => import('./reports/ReportListScreen'),
+  eventForm: () => import('./events/EventFormScreen'),
+  eventDeliveryForm: () => import('./events/DeliveryFormScreen'),
 };
 
 /** A chunk's import, failing when it has not arrived within CHUNK_LOAD_TIMEOUT_MS. */

@@ -1,7 +1,8 @@
 /** The entity calls bound to the app's client, and the table source and select options built on them. */
 import { entityApi, type ColumnEdit } from '../../engine/api/entityApi';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
-import type { ListQuery } from '../../engine/list/query';
+import type { ListQuery, SelectOption } from '../../engine/list/query';
+import { localPage } from '../../widgets/SchemaForm/selectOptions';
 import i18next from 'i18next';
 import { api } from './session';
 import { saveFile } from '../../widgets/saveFile';
@@ -33,10 +34,16 @@ export function tableSource(entity: ResolvedEntity) {
 
 /**
  * Remote options of the form's select widget. `ui:options.filters.tree` offers the list's tree (its entity's
- * `treeSelect` action) with each option's path.
+ * `treeSelect` action) with each option's path; `ui:options.filters.action` the options a read action of the
+ * entity answers (an event's origins), paged and searched here.
  */
 export async function optionsSource(list: string, q: ListQuery) {
-  const { tree, tipo, ...filters } = q.filters ?? {};
+  const { tree, tipo, action, ...filters } = q.filters ?? {};
+  if (typeof action === 'string') {
+    const all = await entityCalls.action<SelectOption[]>(list, action, {});
+    const { id } = filters;
+    return localPage(id === undefined ? all : all.filter((o) => String(o.id) === String(id)), { ...q, filters });
+  }
   if (tree) {
     const nodes = await entityCalls.action<CategoryNode[]>(list, 'treeSelect', typeof tipo === 'string' ? { tipo } : {});
     return pageTreeOptions(treeOptions(nodes), { ...q, filters });

@@ -12,8 +12,8 @@ interface EntityFormProps {
   formId: string;
   record: ReturnType<typeof useEntityRecord>;
   readOnly?: boolean;
-  /** Called with the stored record's id. */
-  onSaved?: (id: number | string) => void;
+  /** Called with the stored record's id and the save's reply. */
+  onSaved?: (id: number | string, record: Record<string, unknown>) => void;
   /** Typed data not saved yet (SchemaForm's onDirtyChange). */
   onDirtyChange?: (dirty: boolean) => void;
 }
@@ -33,7 +33,7 @@ export function EntityForm({ entity, formId, record, readOnly, onSaved, onDirtyC
       onDirtyChange={onDirtyChange}
       onSubmit={async (data) => {
         const saved = await record.save(data);
-        if (saved) onSaved?.(saved.id);
+        if (saved) onSaved?.(saved.id, saved.record);
       }}
     />
   );

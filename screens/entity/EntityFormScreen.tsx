@@ -22,8 +22,8 @@ import { LeaveDialog } from '../execution/LeaveDialog';
 import { ConfirmDiscard } from './ConfirmDiscard';
 
 export interface EntityFormPageProps extends ScreenProps {
-  /** After a save: by default back where the form was opened from, or to the list. */
-  onSaved?: (saved: { id: number | string; created: boolean }) => void;
+  /** After a save (with the save's reply): by default back where the form was opened from, or to the list. */
+  onSaved?: (saved: { id: number | string; created: boolean; record?: Record<string, unknown> }) => void;
   /** Below the form (a record's own lists). */
   children?: (record: { id: number | string | null; readOnly: boolean }) => ReactNode;
 }
@@ -51,9 +51,9 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
   // exit asks itself: going back to a page opened by address is a navigation the router cannot hold
   const [pendingExit, setPendingExit] = useState<(() => void) | null>(null);
   useSaveShortcut(formId, !readOnly);
-  const afterSave = (savedId: number | string) => {
+  const afterSave = (savedId: number | string, stored?: Record<string, unknown>) => {
     guard.allow();
-    if (onSaved) onSaved({ id: savedId, created: creating });
+    if (onSaved) onSaved({ id: savedId, created: creating, record: stored });
     else navigate(back, { replace: true });
   };
 

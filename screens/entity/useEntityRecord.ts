@@ -48,9 +48,9 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entity.name, id, loads]);
 
-  /** Saves; resolves with the stored record's id (and every list refreshes), or null when refused. */
+  /** Saves; resolves with the stored record's id and the reply (and every list refreshes), or null when refused. */
   const save = useCallback(
-    async (formData: FormRecord): Promise<{ id: number } | null> => {
+    async (formData: FormRecord): Promise<{ id: number; record: FormRecord } | null> => {
       setSaving(true);
       setServerErrors([]);
       try {
@@ -64,7 +64,7 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
         setData(rest);
         showSuccess(t('entity.saved'));
         emitUpdateList();
-        return { id: newId };
+        return { id: newId, record: stored };
       } catch (e) {
         if (e instanceof ApiError) {
           if (e.fieldErrors.length) setServerErrors(e.fieldErrors);

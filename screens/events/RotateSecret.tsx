@@ -5,10 +5,11 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Code, Stack, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { Modal } from '../../widgets/Modal';
 import { api } from '../app/session';
 import type { FormExtraProps } from '../formExtras';
+import { SecretShown } from './SecretShown';
 
 export default function RotateSecret({ id }: FormExtraProps) {
   const { t } = useTranslation();
@@ -55,12 +56,7 @@ export default function RotateSecret({ id }: FormExtraProps) {
           }
         >
           {secret ? (
-            <Stack gap="3">
-              <Text>{t('events.secretOnce')}</Text>
-              <Code data-testid="event-secret" p="2" wordBreak="break-all" userSelect="all">
-                {secret}
-              </Code>
-            </Stack>
+            <SecretShown secret={secret} />
           ) : (
             <Text>{t('events.rotateWarning')}</Text>
           )}

@@ -6,7 +6,8 @@
  * - Admin only (columns.json). The URI must be http(s) and its literal host not private, loopback or link-local
  *   unless allowed — by the server (EVENT_ALLOWED_HOSTS) or, for this subscription's host, by its `host_privado`
  *   flag, which the audit log records like any field (engine/events/address.ts; 406 EVENTO_URI_INVALIDA /
- *   EVENTO_URI_PRIVADA); the origin must be an entity (406 EVENTO_ORIGEN_DESCONOCIDO).
+ *   EVENTO_URI_PRIVADA); the origin must be `*` or an entity of the registry (./origins.ts; 406
+ *   EVENTO_ORIGEN_DESCONOCIDO), which the form offers in a picker (`POST /api/evento/origenes`).
  * - The secret is the server's (./secret.ts): made on insert and shown in that reply only;
  *   `POST /api/evento/rotarSecreto/{id}` makes a new one and answers `{ secreto }`, once.
  * - Every write of any other entity fans out, in its transaction, into one delivery per matching active
@@ -17,7 +18,8 @@ import { ROLES } from '../../../engine/roles';
 import { webhookUriProblem } from '../../../engine/events/address';
 import type { FieldError } from '../../../engine/errors';
 import { defineEntityServer, type Data, type StoredRecord } from '../../documents/types';
-import { fanOut, NOT_ORIGINS } from './delivery/fanout';
+import { fanOut } from './delivery/fanout';
+import { isOrigin, originOptions } from './origins';
 import { allowedHosts, saveAllowedHosts, subscriptionHosts } from './delivery/settings';
 import { eventWorkerOptions, startEventDelivery } from './delivery/worker';
 import { askRotation, isFresh, markFresh, newSecret, rotationFor } from './secret';
@@ -45,9 +47,7 @@ export default defineEntityServer({
       const problem = webhookUriProblem(doc.uri, subscriptionHosts({ uri: doc.uri, host_privado: doc.host_privado === true }, await allowedHosts(ctx.trx)));
       if (problem) errors.push({ field: 'uri', code: problem });
     }
-    const origen = doc.origen as string;
-    if (origen !== '*' && (NOT_ORIGINS.has(origen) || !ctx.docs.entities().some((e) => e.name === origen)))
-      errors.push({ field: 'origen', code: 'EVENTO_ORIGEN_DESCONOCIDO' });
+    if (!isOrigin(ctx.docs, doc.origen)) errors.push({ field: 'origen', code: 'EVENTO_ORIGEN_DESCONOCIDO' });
     return errors;
   },
 
@@ -71,6 +71,16 @@ export default defineEntityServer({
   },
 
   actions: {
+    // the form's origin picker: the origins the save accepts
+    origenes: {
+      scope: 'entity',
+      read: true,
+      roles: ROLES.ADMIN,
+      bodyLimit: 1024,
+      async run({ ctx }) {
+        return originOptions(ctx.docs);
+      },
+    },
     rotarSecreto: {
       scope: 'record',
       roles: ROLES.ADMIN,
