@@ -89,6 +89,29 @@ describeBackends('evento subscriptions', (backend) => {
     expect(await db.selectFrom('evento').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
   });
 
+  it('offers the origins it accepts (entities of the registry, or *) for the form\'s picker; refuses others with a code', async () => {
+    const res = await post('evento/origenes');
+    expect(res.status).toBe(200);
+    const ids = res.body.map((o: { id: string }) => o.id);
+    expect(ids[0]).toBe('*');
+    expect(ids).toEqual(expect.arrayContaining(['secuencia', 'registro', 'articulo', 'flujo', 'actividad']));
+    expect(ids).not.toContain('evento_entrega');
+    expect(res.body.find((o: { id: string }) => o.id === 'secuencia')).toEqual({ id: 'secuencia', nombre: expect.stringContaining('(secuencia)'), name: expect.stringContaining('(secuencia)') });
+    expect(res.body[0]).toEqual({ id: '*', nombre: '* (todas las entidades)', name: '* (every entity)' });
+    expect((await post('evento/origenes', {}, plain)).status).toBe(403);
+    for (const origen of ids) expect((await post('evento/save', { ...hook, nombre: `o-${origen}`, origen })).status, origen).toBe(200);
+    for (const origen of ['evento_entrega', 'nada', ''])
+      expect((await post('evento/save', { ...hook, origen })).status, origen).toBeGreaterThanOrEqual(400);
+    expect((await post('evento/save', { ...hook, origen: 'evento_entrega' })).body.code).toBe('EVENTO_ORIGEN_DESCONOCIDO');
+    // a flow or an activity that does not exist is refused too, with its code, nothing written
+    for (const field of ['flujo', 'actividad']) {
+      const bad = await post('evento/save', { ...hook, [field]: 999999 });
+      expect(bad.status, field).toBeGreaterThanOrEqual(400);
+      expect(bad.status, field).toBeLessThan(500);
+      expect(bad.body.code, field).toBeTruthy();
+    }
+  });
+
   it('queues one delivery per matching active subscription for each later write', async () => {
     await db.deleteFrom('evento').execute();
     const all = (await post('evento/save', { ...hook, nombre: 'todo', origen: '*' })).body.id;

@@ -1,7 +1,8 @@
 /**
- * Events in the browser (issue 15): an admin subscribes a real local receiver at /backOffice/eventosConfig, gets
- * a signing secret shown once, sees the delivery of a write in the delivery log with its debug detail (request and
- * answer), and replays it; the receiver verifies both signatures. English texts too.
+ * Events in the browser (issue 15): an admin subscribes a real local receiver at /backOffice/eventosConfig, picking
+ * the origin from a list, gets the signing secret shown once (with a copy button) right after the save and again
+ * after a rotation, sees the delivery of a write in the delivery log with its debug detail (request and answer,
+ * and the list of attempts), and replays it; the receiver verifies every signature.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +37,9 @@ describe('events in the browser', () => {
     await page.getByRole('button', { name: 'Agregar' }).first().click();
     await page.waitForURL(/#\/backOffice\/eventosConfig\/create$/);
     await field(/^Nombre/).fill('Receptor de prueba');
-    await field(/^Origen/).fill('secuencia');
+    // the origin is picked from the entities the server accepts
+    await page.getByRole('combobox', { name: /^Origen/ }).fill('secuen');
+    await page.getByRole('option', { name: /\(secuencia\)$/ }).click();
     await field(/^URI del web hook/).fill('http://10.0.0.1/hook');
     // the label toggles the (visually hidden) checkbox input
     await page.getByText('Depuración', { exact: true }).click();
@@ -46,13 +49,23 @@ describe('events in the browser', () => {
     await page.getByText('La URI del web hook apunta a una dirección privada').first().waitFor();
     await field(/^URI del web hook/).fill(rx.url);
     await page.getByRole('button', { name: 'Guardar' }).first().click();
+    // the secret made by the save, shown once, before going back to the list
+    const shown = page.getByRole('dialog', { name: 'Secreto de firma' });
+    await shown.waitFor();
+    const created = (await shown.getByTestId('event-secret').textContent()) ?? '';
+    expect(created).toMatch(/^whsec_/);
+    await shown.getByRole('button', { name: 'Copiar' }).click();
+    await shown.getByRole('status').filter({ hasText: /Copiado al portapapeles|No se pudo copiar/ }).waitFor();
+    await shown.getByRole('button', { name: 'Listo' }).click();
     await page.waitForURL(/#\/backOffice\/eventosConfig$/);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Receptor de prueba' }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Editar Receptor de prueba' }).click();
     await page.getByRole('button', { name: 'Nuevo secreto' }).click();
     await page.getByRole('button', { name: 'Generar' }).click();
     rx.secret = (await page.getByTestId('event-secret').textContent()) ?? '';
     expect(rx.secret).toMatch(/^whsec_/);
+    expect(rx.secret).not.toBe(created);
     await page.getByRole('button', { name: 'Listo' }).click();
 
     const client = api(app.baseUrl);
@@ -73,6 +86,12 @@ describe('events in the browser', () => {
     await page.getByRole('heading', { name: 'Entrega de evento', level: 1 }).waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: /^Cuerpo de la respuesta/ }).inputValue()).toBe('thanks');
     expect(await page.getByRole('textbox', { name: /^Cuerpo enviado/ }).inputValue()).toContain('"entity":"secuencia"');
+    // every attempt's exchange, newest first
+    const attempts = page.getByRole('region', { name: 'Intentos' });
+    await expect.poll(() => attempts.getByTestId('delivery-attempt').count()).toBe(1);
+    await attempts.getByText(/^Intento 1 · .* · HTTP 200 · \d+ ms$/).click();
+    await expect.poll(() => attempts.getByRole('textbox', { name: 'Cuerpo de la respuesta' }).inputValue()).toBe('thanks');
+    expect(await attempts.getByRole('textbox', { name: 'Encabezados enviados' }).inputValue()).toContain('x-flujos-signature');
     await page.getByRole('button', { name: 'Reenviar' }).click();
     await page.getByText(/Reenvío encolado \(entrega \d+\)/).waitFor();
     await expect.poll(() => rx.acknowledged().length, { timeout: 20_000 }).toBe(2);
