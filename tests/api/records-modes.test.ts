@@ -5,22 +5,18 @@
  * databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, describeBackends, startSignedIn, type Api, type TestServer } from '../support/server';
+import { describeBackends, startSignedIn, type TestServer } from '../support/server';
+import { step, world, type World } from '../support/world';
 
 describeBackends('records: activity modes', (backend) => {
   let srv: TestServer;
-  let client: Api;
   let admin: string;
   let vendedora: string;
   let otra: string;
   let extrano: string;
   const ids: Record<string, number> = {};
-  const post = (path: string, body: unknown = {}, token = admin) => client.post(`/api/${path}`, body, token);
-  const ok = async (path: string, body: unknown = {}, token = admin) => {
-    const res = await post(path, body, token);
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
+  let post: World['post'];
+  let ok: World['ok'];
   const sale = (extra: object = {}) => ({ flujo: ids.flujo, actividad: ids.ventas, fecha: '2026-11-20', items: [{ articulo: ids.clavo, cantidad: 1, precio_unitario: 10 }], ...extra });
   const setModes = async (actividad: number, modes: object) => {
     const a = await ok(`actividad/show/${actividad}`);
@@ -28,39 +24,28 @@ describeBackends('records: activity modes', (backend) => {
   };
 
   beforeAll(async () => {
-    ({ srv, client, admin } = await startSignedIn(backend));
-    const puesto = (await ok('puesto/save', { nombre: 'Ventas' })).id;
-    const proceso = (await ok('proceso/save', { titulo: 'Ventas' })).id;
-    const act = async (titulo: string, extra: object = {}) => (await ok('actividad/save', { proceso, titulo, puestos: [{ puesto }], ...extra })).id;
-    ids.entrega = await act('Entrega', { preasignar_usuario: 'preasignar' });
-    ids.ventas = await act('Ventas', { modo_guardado: 'elegido' });
-    ids.flujo = (
-      await ok('flujo/save', {
-        nombre: 'Ventas',
-        nodos: [
-          { clave: 'i', tipo: 'inicio' },
-          { clave: 'ventas', tipo: 'actividad', actividad: ids.ventas },
-          { clave: 'entrega', tipo: 'actividad', actividad: ids.entrega },
-          { clave: 'f', tipo: 'fin' },
-        ],
-        conexiones: [
-          { desde: 'i', hacia: 'ventas' },
-          { desde: 'ventas', hacia: 'entrega' },
-          { desde: 'entrega', hacia: 'f' },
-        ],
-      })
-    ).id;
-    await ok(`flujo/verify/${ids.flujo}`);
+    const signed = await startSignedIn(backend);
+    ({ srv, admin } = signed);
+    const w = world(signed.client, admin, srv.db);
+    ({ post, ok } = w);
+    const ventas = await w.team('Ventas', 'Ventas');
+    ids.entrega = await ventas.activity('Entrega', { preasignar_usuario: 'preasignar' });
+    ids.ventas = await ventas.activity('Ventas', { modo_guardado: 'elegido' });
+    ids.flujo = await w.flow('Ventas', [{ clave: 'i', tipo: 'inicio' }, step('ventas', ids.ventas), step('entrega', ids.entrega), { clave: 'f', tipo: 'fin' }], [
+      { desde: 'i', hacia: 'ventas' },
+      { desde: 'ventas', hacia: 'entrega' },
+      { desde: 'entrega', hacia: 'f' },
+    ]);
     ids.clavo = (await ok('articulo/save', { nombre: 'Clavo', alicuota_iva: 21 })).id;
     ids.cliente = (await ok('perfil/save', { razon_social: 'Ferretería Sur' })).id;
-    const staff = async (username: string, withPuesto: boolean) => {
-      const party = await ok('perfil/save', { nombre: username, tipo: 'empleados', ...(withPuesto ? { empleado: { puesto } } : {}) });
-      ids[username] = await createUser(srv.db, { username, password: 'Staff-pass1!', roles: ['ROLE_USER'], perfilid: party.id });
-      return (await client.login(username, 'Staff-pass1!')).access_token;
+    const staff = async (username: string, puesto: number | null) => {
+      const user = await w.staff(username, puesto);
+      ids[username] = user.id;
+      return user.token;
     };
-    vendedora = await staff('vendedora', true);
-    otra = await staff('otra', true);
-    extrano = await staff('extrano', false);
+    vendedora = await staff('vendedora', ventas.puesto);
+    otra = await staff('otra', ventas.puesto);
+    extrano = await staff('extrano', null);
   });
   afterAll(() => srv?.close());
 
@@ -160,6 +145,22 @@ describeBackends('records: activity modes', (backend) => {
       const moved = await ok(`registro/move/${r.id}`, { asignar_a: ids.otra }, vendedora);
       expect(moved).toMatchObject({ actividad: ids.entrega, asignado_nombre: 'otra' });
     });
+  });
+
+  it('a waiting activity holds a record (en_espera) until it is moved on; reaching the end closes it', async () => {
+    await setModes(ids.entrega, { actividad_espera: true, preasignar_usuario: 'no' });
+    try {
+      const r = await ok('registro/save', sale(), vendedora);
+      const waiting = await ok(`registro/move/${r.id}`, {}, vendedora);
+      expect(waiting).toMatchObject({ actividad: ids.entrega, estado: 'en_espera' });
+      const held = await ok('registro/index', { filters: { actividad: ids.entrega, estado: 'en_espera' }, max: 200 }, vendedora);
+      expect(held.rows.map((x: { id: number }) => x.id)).toContain(r.id);
+      // it stays there until someone moves it
+      expect((await ok(`registro/show/${r.id}`, {}, vendedora)).estado).toBe('en_espera');
+      expect(await ok(`registro/move/${r.id}`, {}, vendedora)).toMatchObject({ estado: 'cerrado' });
+    } finally {
+      await setModes(ids.entrega, { actividad_espera: false, preasignar_usuario: 'preasignar' });
+    }
   });
 
   it("an activity's own list columns are stored in order", async () => {

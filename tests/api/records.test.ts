@@ -4,7 +4,8 @@
  * on a record (job position, take / release), records made from a parent, and attachments. Both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, describeBackends, startSignedIn, type Api, type TestServer } from '../support/server';
+import { describeBackends, startSignedIn, type Api, type TestServer } from '../support/server';
+import { world, type FlowNode, type World } from '../support/world';
 
 describeBackends('records', (backend) => {
   let srv: TestServer;
@@ -14,12 +15,8 @@ describeBackends('records', (backend) => {
   let otra: string;
   let extrano: string;
   const ids: Record<string, number> = {};
-  const post = (path: string, body: unknown = {}, token = admin) => client.post(`/api/${path}`, body, token);
-  const ok = async (path: string, body: unknown = {}, token = admin) => {
-    const res = await post(path, body, token);
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
+  let post: World['post'];
+  let ok: World['ok'];
   const upload = async (registro: number, name: string, bytes: number, token = admin, fields: Record<string, string> = {}) => {
     const form = new FormData();
     form.set('registro', String(registro));
@@ -39,9 +36,10 @@ describeBackends('records', (backend) => {
 
   beforeAll(async () => {
     ({ srv, client, admin } = await startSignedIn(backend));
-    const puesto = (await ok('puesto/save', { nombre: 'Ventas' })).id;
-    const proceso = (await ok('proceso/save', { titulo: 'Ventas' })).id;
-    const act = async (titulo: string, extra: object = {}) => (await ok('actividad/save', { proceso, titulo, puestos: [{ puesto }], ...extra })).id;
+    const w = world(client, admin, srv.db);
+    ({ post, ok } = w);
+    const ventas = await w.team('Ventas', 'Ventas');
+    const act = ventas.activity;
     ids.entrega = await act('Entrega', { adjuntos: 'obligatorio', preasignar_usuario: 'no' });
     ids.anulado = await act('Anulado', { adjuntos: 'no_permitido' });
     ids.parcial = await act('Entrega parcial', { modo_guardado: 'todos_responsables' });
@@ -52,7 +50,7 @@ describeBackends('records', (backend) => {
       preasignar_usuario: 'usuario_autenticado',
       hijas: [{ actividad: ids.parcial }],
     });
-    const graph = {
+    const graph: { nodos: FlowNode[]; conexiones: { desde: string; hacia: string }[] } = {
       nodos: [
         { clave: 'i', tipo: 'inicio' },
         { clave: 'pedido', tipo: 'actividad', actividad: ids.pedido },
@@ -77,21 +75,20 @@ describeBackends('records', (backend) => {
         { desde: 'parcial', hacia: 'f' },
       ],
     };
-    ids.flujo = (await ok('flujo/save', { nombre: 'Ventas', ...graph })).id;
-    await ok(`flujo/verify/${ids.flujo}`);
-    ids.borrador = (await ok('flujo/save', { nombre: 'Borrador', ...graph })).id;
+    ids.flujo = await w.flow('Ventas', graph.nodos, graph.conexiones);
+    ids.borrador = await w.flow('Borrador', graph.nodos, graph.conexiones, false);
     ids.clavo = (await ok('articulo/save', { nombre: 'Clavo', alicuota_iva: 21, listas_precio: [{ lista: 'Minorista', precio: 10 }, { lista: 'Mayorista', precio: 8, vigencia: '2026-01-01' }, { lista: 'Mayorista', precio: 9, vigencia: '2026-12-01' }] })).id;
     ids.tornillo = (await ok('articulo/save', { nombre: 'Tornillo', alicuota_iva: 10.5, listas_precio: [{ lista: 'Minorista', precio: 3.3 }] })).id;
     ids.cliente = (await ok('perfil/save', { razon_social: 'Ferretería Sur' })).id;
     ids.mayorista = (await ok('perfil/save', { razon_social: 'Mayorista Norte', tipo_precio: 'Mayorista' })).id;
-    const staff = async (username: string, withPuesto: boolean) => {
-      const party = await ok('perfil/save', { nombre: username, tipo: 'empleados', ...(withPuesto ? { empleado: { puesto } } : {}) });
-      ids[username] = await createUser(srv.db, { username, password: 'Staff-pass1!', roles: ['ROLE_USER'], perfilid: party.id });
-      return (await client.login(username, 'Staff-pass1!')).access_token;
+    const staff = async (username: string, puesto: number | null) => {
+      const user = await w.staff(username, puesto);
+      ids[username] = user.id;
+      return user.token;
     };
-    vendedora = await staff('vendedora', true);
-    otra = await staff('otra', true);
-    extrano = await staff('extrano', false);
+    vendedora = await staff('vendedora', ventas.puesto);
+    otra = await staff('otra', ventas.puesto);
+    extrano = await staff('extrano', null);
   });
   afterAll(() => srv?.close());
 

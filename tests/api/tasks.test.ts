@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../engine/planning/days';
-import { createUser, describeBackends, startSignedIn, type Api, type TestServer } from '../support/server';
+import { describeBackends, startSignedIn, type Api, type TestServer } from '../support/server';
+import { step, world, type World } from '../support/world';
 
 describeBackends('instructives and tasks', (backend) => {
   let srv: TestServer;
@@ -17,12 +18,8 @@ describeBackends('instructives and tasks', (backend) => {
   let tecnica: string;
   let ajeno: string;
   const ids: Record<string, number> = {};
-  const post = (path: string, body: unknown = {}, token = admin) => client.post(`/api/${path}`, body, token);
-  const ok = async (path: string, body: unknown = {}, token = admin) => {
-    const res = await post(path, body, token);
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
+  let post: World['post'];
+  let ok: World['ok'];
   const today = todayIso();
   /** The tasks a record got, by title. */
   const tasksOf = async (registro: number) => {
@@ -34,37 +31,25 @@ describeBackends('instructives and tasks', (backend) => {
 
   beforeAll(async () => {
     ({ srv, client, admin, plain } = await startSignedIn(backend));
-    const puesto = (await ok('puesto/save', { nombre: 'Instalaciones' })).id;
-    const proceso = (await ok('proceso/save', { titulo: 'Servicio técnico' })).id;
-    const act = async (titulo: string, extra: object) => (await ok('actividad/save', { proceso, titulo, puestos: [{ puesto }], ...extra })).id;
-    ids.instalacion = await act('Instalación', { tareas_permitidas: true, preasignar_usuario: 'usuario_autenticado' });
-    ids.cierre = await act('Cierre', { tareas_permitidas: true });
-    ids.sinTareas = await act('Facturación', {});
-    ids.flujo = (
-      await ok('flujo/save', {
-        nombre: 'Instalación domiciliaria',
-        nodos: [
-          { clave: 'i', tipo: 'inicio' },
-          { clave: 'inst', tipo: 'actividad', actividad: ids.instalacion },
-          { clave: 'cierre', tipo: 'actividad', actividad: ids.cierre },
-          { clave: 'f', tipo: 'fin' },
-        ],
-        conexiones: [
-          { desde: 'i', hacia: 'inst' },
-          { desde: 'inst', hacia: 'cierre' },
-          { desde: 'cierre', hacia: 'f' },
-        ],
-      })
-    ).id;
-    await ok(`flujo/verify/${ids.flujo}`);
-    const staff = async (username: string, withPuesto: boolean) => {
-      const party = await ok('perfil/save', { nombre: username, tipo: 'empleados', ...(withPuesto ? { empleado: { puesto } } : {}) });
-      ids[`${username}Perfil`] = party.id;
-      ids[username] = await createUser(srv.db, { username, password: 'Staff-pass1!', roles: ['ROLE_USER'], perfilid: party.id });
-      return (await client.login(username, 'Staff-pass1!')).access_token;
+    const w = world(client, admin, srv.db);
+    ({ post, ok } = w);
+    const team = await w.team('Instalaciones', 'Servicio técnico');
+    ids.instalacion = await team.activity('Instalación', { tareas_permitidas: true, preasignar_usuario: 'usuario_autenticado' });
+    ids.cierre = await team.activity('Cierre', { tareas_permitidas: true });
+    ids.sinTareas = await team.activity('Facturación', {});
+    ids.flujo = await w.flow('Instalación domiciliaria', [{ clave: 'i', tipo: 'inicio' }, step('inst', ids.instalacion), step('cierre', ids.cierre), { clave: 'f', tipo: 'fin' }], [
+      { desde: 'i', hacia: 'inst' },
+      { desde: 'inst', hacia: 'cierre' },
+      { desde: 'cierre', hacia: 'f' },
+    ]);
+    const staff = async (username: string, puesto: number | null) => {
+      const user = await w.staff(username, puesto);
+      ids[`${username}Perfil`] = user.perfil;
+      ids[username] = user.id;
+      return user.token;
     };
-    tecnica = await staff('tecnica', true);
-    ajeno = await staff('ajeno', false);
+    tecnica = await staff('tecnica', team.puesto);
+    ajeno = await staff('ajeno', null);
   });
   afterAll(() => srv?.close());
 
