@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { columnsDirty, columnsResettable, dataTableMachine, requestQuery, type FetchPageInput, type Row, type SaveColumnsInput, type UpdateColumnInput } from './dataTable';
+import { badNumberFilter, columnsDirty, columnsResettable, dataTableMachine, requestQuery, type FetchPageInput, type Row, type SaveColumnsInput, type UpdateColumnInput } from './dataTable';
 import { resolveEntity } from '../engine/metadata/resolve';
 import type { ColumnsManifest, JsonSchema } from '../engine/metadata/types';
 import type { ListReply } from '../engine/list/query';
@@ -200,6 +200,32 @@ describe('dataTable machine', () => {
     }
   });
 
+  it('a dragged width is saved with the choice at once; the first reply brings saved widths back; reset forgets them', async () => {
+    const t = start({ cols: ['nombre', 'notas'] });
+    t.calls[0].reply.resolve({ total: 2, rows: ROWS.slice(0, 2), showableColumns: [], cols: ['nombre', 'notas'], widths: { notas: 300 } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.ctx().widths).toEqual({ notas: 300 });
+    t.actor.send({ type: 'SET_WIDTHS', widths: { notas: 300 } });
+    expect(t.saves).toEqual([]); // nothing changed
+    t.actor.send({ type: 'SET_WIDTHS', widths: { notas: 300, nombre: 180.6 } });
+    expect(t.ctx().widths).toEqual({ notas: 300, nombre: 181 });
+    expect(t.saves).toEqual([{ tipo: 'cols-categoria', jsondata: JSON.stringify({ columns: ['nombre', 'notas'], widths: { notas: 300, nombre: 181 } }) }]);
+    t.saveReply.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.ctx().savedWidths).toEqual({ notas: 300, nombre: 181 });
+    expect(columnsDirty(t.ctx())).toBe(false);
+    t.actor.send({ type: 'RESET_COLUMNS' });
+    expect(t.ctx().widths).toEqual({});
+    expect(t.saves.at(-1)).toEqual({ tipo: 'cols-categoria', jsondata: '[]' });
+  });
+
+  it('widths of a user without an own column choice are saved with an empty list (the defaults stay theirs)', async () => {
+    const t = start();
+    await t.answer(0);
+    t.actor.send({ type: 'SET_WIDTHS', widths: { nombre: 200 } });
+    expect(t.saves).toEqual([{ tipo: 'cols-categoria', jsondata: '{"columns":[],"widths":{"nombre":200}}' }]);
+  });
+
   it('a reload does not cancel a save in flight (parallel regions)', async () => {
     const t = start();
     await t.answer(0);
@@ -276,6 +302,20 @@ describe('dataTable machine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(t.edits).toEqual([{ rowid: 2, tablename: 'categoria', colname: 'orden', colvalue: 9, version: 3 }]);
     expect(t.ctx().rows[1]).toMatchObject({ orden: 9, version: 4 });
+  });
+
+  it('a number column filters with one digit, and sends nothing while its filter is not a number', async () => {
+    const t = start();
+    await t.answer(0);
+    t.actor.send({ type: 'TOGGLE_FILTERS' });
+    t.actor.send({ type: 'FILTER', key: 'orden', value: 'cinco' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.calls).toHaveLength(1);
+    expect(badNumberFilter(entity.columns.find((c) => c.name === 'orden')!, 'cinco')).toBe(true);
+    t.actor.send({ type: 'FILTER', key: 'orden', value: '5' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(t.calls[1].input.query.filters).toEqual({ orden: '5' });
+    expect(badNumberFilter(entity.columns.find((c) => c.name === 'orden')!, '5')).toBe(false);
   });
 
   it('a picked filter (a reference or an enum column) filters at once, even with one character', async () => {

@@ -12,7 +12,8 @@ import type { FieldError } from '../engine/errors';
 import type { ResolvedColumn, ResolvedEntity } from '../engine/metadata/resolve';
 import { DEFAULT_PAGE_SIZE, effectiveText, type ListQuery, type ListReply, type SortOrder } from '../engine/list/query';
 import {
-  columnPreferenceJson, columnPreferenceKey, defaultColumnNames, initialColumnNames, sameColumns, visibleColumnNames,
+  columnPreferenceJson, columnPreferenceKey, columnWidths, defaultColumnNames, initialColumnNames, sameColumns, sameWidths, visibleColumnNames,
+  type ColumnWidths,
 } from '../engine/list/preferences';
 import { SEARCH_DEBOUNCE_MS } from '../engine/list/sizes';
 
@@ -80,6 +81,9 @@ export interface DataTableContext {
   defaultColumns: string[];
   /** The user saved a choice of their own: it overrides the defaults until reset. */
   ownChoice: boolean;
+  /** Widths the user dragged columns to (saved with the choice as soon as a drag ends); the rest share the table. */
+  widths: ColumnWidths;
+  savedWidths: ColumnWidths;
   /** The first reply's saved choice has been applied. */
   preferenceLoaded: boolean;
   /** Columns being saved, so a change made during the save stays dirty. */
@@ -108,6 +112,8 @@ export type DataTableEvent =
   | { type: 'RESIZE'; pageSize: number; fetchSize: number }
   | { type: 'SET_COLUMNS'; names: string[] }
   | { type: 'SAVE_COLUMNS' }
+  /** A column drag ended: the widths are kept with the user's choice at once. */
+  | { type: 'SET_WIDTHS'; widths: ColumnWidths }
   /** Back to the default columns, forgetting the saved choice (stored as an empty one). */
   | { type: 'RESET_COLUMNS' }
   | { type: 'UPDATE_CELL'; rowId: RowId; field: string; text: string }
@@ -152,11 +158,24 @@ export function afterPage(rows: Row[], reply: Pick<ListReply<Row>, 'total' | 'es
 
 /**
  * The value a filter sends, or null while it does not filter: typed text needs its 2 characters (spec §5); a
- * picked value (a reference or an enum column, ResolvedColumn `pick`) filters as soon as it is chosen.
+ * picked value (a reference or an enum column, ResolvedColumn `pick`) filters as soon as it is chosen; a number
+ * column's filter as soon as it holds a number ("5" included), and never while it holds anything else (the
+ * server would refuse it: the filter says so instead, see `badNumberFilter`).
  */
 export function filterValue(columns: readonly ResolvedColumn[], key: string, value: string): string | null {
-  const picked = columns.some((c) => c.filter === key && c.pick);
-  return picked ? value.trim() || null : effectiveText(value);
+  const column = columns.find((c) => c.filter === key);
+  if (column?.pick) return value.trim() || null;
+  if (column && isNumberColumn(column)) return value.trim() !== '' && !badNumberFilter(column, value) ? value.trim() : null;
+  return effectiveText(value);
+}
+
+const isNumberColumn = (c: Pick<ResolvedColumn, 'type'>) => c.type === 'integer' || c.type === 'number';
+
+/** A number column's filter holds something that is not a number of the column (a whole one for an integer). */
+export function badNumberFilter(column: Pick<ResolvedColumn, 'type' | 'pick'>, value: string): boolean {
+  const v = value.trim();
+  if (column.pick || !isNumberColumn(column) || v === '') return false;
+  return column.type === 'integer' ? !/^-?\d{1,10}$/.test(v) : !Number.isFinite(Number(v));
 }
 
 /** The `{list}/index` query of the context: main filter plus the filters that filter. */
@@ -221,6 +240,14 @@ export const dataTableMachine = setup({
     removeRow: fromPromise<void, { id: RowId }>(notProvided('removeRow')),
   },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+  actions: {
+    setWidths: assign({
+      widths: ({ context, event }) => {
+        assertEvent(event, 'SET_WIDTHS');
+        return columnWidths(context.columns, event.widths);
+      },
+    }),
+  },
   guards: {
     sortable: ({ context, event }) => {
       assertEvent(event, 'SORT');
@@ -235,6 +262,10 @@ export const dataTableMachine = setup({
     },
     hidingActiveFilters: ({ context }) =>
       context.filterRowVisible && Object.entries(context.query.filters).some(([k, v]) => filterValue(context.columns, k, v) !== null),
+    widthsChanged: ({ context, event }) => {
+      assertEvent(event, 'SET_WIDTHS');
+      return !sameWidths(columnWidths(context.columns, event.widths), context.savedWidths);
+    },
     validCell: ({ context, event }) => {
       assertEvent(event, 'UPDATE_CELL');
       return cellValue(context.columns.find((c) => c.field === event.field), event.text) !== undefined;
@@ -262,6 +293,8 @@ export const dataTableMachine = setup({
       savedColumns: defaults,
       defaultColumns: defaults,
       ownChoice: false,
+      widths: {},
+      savedWidths: {},
       preferenceLoaded: false,
       savingColumns: null,
       pendingEdit: null,
@@ -322,6 +355,7 @@ export const dataTableMachine = setup({
                   savedColumns: saved,
                   ownChoice: first ? visibleColumnNames(context.columns, reply.cols ?? []).length > 0 : context.ownChoice,
                   visibleColumns: first && untouched ? saved : context.visibleColumns,
+                  ...(first ? { widths: columnWidths(context.columns, reply.widths), savedWidths: columnWidths(context.columns, reply.widths) } : {}),
                   preferenceLoaded: true,
                   loadedKey: requestKey(context),
                 };
@@ -348,23 +382,45 @@ export const dataTableMachine = setup({
     columns: {
       initial: 'idle',
       states: {
-        idle: { on: { SAVE_COLUMNS: { guard: 'columnsDirty', target: 'saving' }, RESET_COLUMNS: { target: 'resetting' } } },
+        idle: {
+          on: {
+            SAVE_COLUMNS: { guard: 'columnsDirty', target: 'saving' },
+            RESET_COLUMNS: { target: 'resetting' },
+            SET_WIDTHS: { guard: 'widthsChanged', target: 'savingWidths', actions: 'setWidths' },
+          },
+        },
         saving: {
           entry: assign({ savingColumns: ({ context }) => context.visibleColumns }),
+          on: { SET_WIDTHS: { actions: 'setWidths' } },
           invoke: {
             src: 'saveColumns',
-            input: ({ context }) => ({ tipo: context.preferenceKey, jsondata: columnPreferenceJson(context.visibleColumns) }),
-            onDone: { target: 'idle', actions: assign(({ context }) => ({ savedColumns: context.savingColumns ?? context.savedColumns, savingColumns: null, ownChoice: true })) },
+            input: ({ context }) => ({ tipo: context.preferenceKey, jsondata: columnPreferenceJson(context.visibleColumns, context.widths) }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context }) => ({ savedColumns: context.savingColumns ?? context.savedColumns, savedWidths: context.widths, savingColumns: null, ownChoice: true })),
+            },
             onError: { target: 'idle', actions: [assign({ error: ({ event }) => ({ action: 'saveColumns' as const, code: errorCode(event.error) }) }), assign({ savingColumns: null })] },
           },
         },
+        // The widths go with the saved columns (none saved: an empty list, which means "the defaults").
+        savingWidths: {
+          on: { SET_WIDTHS: { actions: 'setWidths' } },
+          invoke: {
+            src: 'saveColumns',
+            input: ({ context }) => ({ tipo: context.preferenceKey, jsondata: columnPreferenceJson(context.ownChoice ? context.savedColumns : [], context.widths) }),
+            onDone: { target: 'idle', actions: assign({ savedWidths: ({ context }) => context.widths }) },
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => ({ action: 'saveColumns' as const, code: errorCode(event.error) }) }) },
+          },
+        },
         // An empty saved choice means "the defaults" (initialColumnNames): later changes to them reach this user too.
+        // Going back to the defaults forgets the dragged widths too.
         resetting: {
-          entry: assign(({ context }) => ({ visibleColumns: context.defaultColumns, savingColumns: context.defaultColumns })),
+          entry: assign(({ context }) => ({ visibleColumns: context.defaultColumns, savingColumns: context.defaultColumns, widths: {} })),
+          on: { SET_WIDTHS: { actions: 'setWidths' } },
           invoke: {
             src: 'saveColumns',
             input: ({ context }) => ({ tipo: context.preferenceKey, jsondata: columnPreferenceJson([]) }),
-            onDone: { target: 'idle', actions: assign(({ context }) => ({ savedColumns: context.defaultColumns, savingColumns: null, ownChoice: false })) },
+            onDone: { target: 'idle', actions: assign(({ context }) => ({ savedColumns: context.defaultColumns, savedWidths: {}, savingColumns: null, ownChoice: false })) },
             onError: { target: 'idle', actions: [assign({ error: ({ event }) => ({ action: 'saveColumns' as const, code: errorCode(event.error) }) }), assign({ savingColumns: null })] },
           },
         },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTIONS_COLUMN, choosableColumns, columnPreferenceJson, columnPreferenceKey, defaultColumnNames, initialColumnNames,
-  sameColumns, visibleColumnNames,
+  ACTIONS_COLUMN, choosableColumns, columnPreferenceJson, columnPreferenceKey, columnWidths, defaultColumnNames, initialColumnNames,
+  MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, parseColumnChoice, sameColumns, sameWidths, visibleColumnNames,
 } from './preferences';
 
 const columns = [
@@ -43,5 +43,24 @@ describe('column preference (spec §3)', () => {
 
   it('jsondata is the JSON list of visible names without actions', () => {
     expect(columnPreferenceJson(['nombre', ACTIONS_COLUMN, 'tipo'])).toBe('["nombre","tipo"]');
+  });
+
+  it('jsondata carries the dragged widths beside the names once there are any; both forms read back', () => {
+    const json = columnPreferenceJson(['nombre', 'tipo'], { nombre: 220 });
+    expect(JSON.parse(json)).toEqual({ columns: ['nombre', 'tipo'], widths: { nombre: 220 } });
+    expect(parseColumnChoice(JSON.parse(json))).toEqual({ columns: ['nombre', 'tipo'], widths: { nombre: 220 } });
+    expect(parseColumnChoice(['nombre'])).toEqual({ columns: ['nombre'], widths: {} });
+    expect(parseColumnChoice({ a: 1 })).toBeNull();
+  });
+
+  it('widths keep real columns only, in whole pixels within the bounds', () => {
+    expect(columnWidths(columns, { nombre: 220.4, tipo: 5, notas: 99999, gone: 100, [ACTIONS_COLUMN]: 90, grupo: 'x' })).toEqual({
+      nombre: 220,
+      tipo: MIN_COLUMN_WIDTH,
+      notas: MAX_COLUMN_WIDTH,
+    });
+    expect(columnWidths(columns, null)).toEqual({});
+    expect(sameWidths({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(true);
+    expect(sameWidths({ a: 1 }, { a: 2 })).toBe(false);
   });
 });

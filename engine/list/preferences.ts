@@ -54,7 +54,40 @@ export function choosableColumns<C extends Pick<ResolvedColumn, 'name'>>(columns
   return columns.filter((c) => c.name !== ACTIONS_COLUMN && allowed.has(c.name));
 }
 
-/** `jsondata` of `rowConfig/update`: the JSON list of visible column names. */
-export function columnPreferenceJson(names: readonly string[]): string {
-  return JSON.stringify(names.filter((n) => n !== ACTIONS_COLUMN));
+/** Widths (px) the user dragged columns to, by column name; a column not in it takes its share of the table. */
+export type ColumnWidths = Record<string, number>;
+/** Bounds of a dragged width: narrower hides even a short value, wider than a screen helps no one. */
+export const MIN_COLUMN_WIDTH = 48;
+export const MAX_COLUMN_WIDTH = 1600;
+
+/** A width within the bounds, in whole pixels. */
+export const clampWidth = (px: number) => Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, px)));
+
+/** The widths of real columns (not the actions column), each clamped; anything else is dropped. */
+export function columnWidths(columns: readonly Pick<ResolvedColumn, 'name'>[], raw: unknown): ColumnWidths {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  const known = new Set(columns.map((c) => c.name));
+  const out: ColumnWidths = {};
+  for (const [name, px] of Object.entries(raw)) if (known.has(name) && name !== ACTIONS_COLUMN && typeof px === 'number' && Number.isFinite(px)) out[name] = clampWidth(px);
+  return out;
+}
+
+export const sameWidths = (a: ColumnWidths, b: ColumnWidths) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+/**
+ * A stored choice (`rowConfig` jsondata): the JSON list of visible names, or `{ columns, widths }` once the user
+ * has dragged a width. Null when it is neither.
+ */
+export function parseColumnChoice(value: unknown): { columns: unknown[]; widths: unknown } | null {
+  if (Array.isArray(value)) return { columns: value, widths: {} };
+  if (value && typeof value === 'object' && Array.isArray((value as { columns?: unknown }).columns))
+    return { columns: (value as { columns: unknown[] }).columns, widths: (value as { widths?: unknown }).widths ?? {} };
+  return null;
+}
+
+/** `jsondata` of `rowConfig/update`: the JSON list of visible column names, with the dragged widths when there are any. */
+export function columnPreferenceJson(names: readonly string[], widths: ColumnWidths = {}): string {
+  const columns = names.filter((n) => n !== ACTIONS_COLUMN);
+  return JSON.stringify(Object.keys(widths).length ? { columns, widths } : columns);
 }

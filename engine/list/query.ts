@@ -26,6 +26,8 @@ export interface ListReply<Row = Record<string, unknown>> {
   showableColumns: string[];
   /** The user's saved column choice, or null when never saved. */
   cols: string[] | null;
+  /** The widths (px) the user dragged columns to, saved with the choice; absent or null when none. */
+  widths?: Record<string, number> | null;
 }
 
 export interface SelectOption {

@@ -82,10 +82,10 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     const scope = await ext.rowScope?.(docs.reader(user, request.log));
     const wheres = [...whereOf(entity, q), ...extra.wheres, ...(scope ? [scope] : [])];
     const page = (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields, search));
-    const cols = await savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo));
+    const { cols, widths } = await savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo));
     const labelled = await attachLabels(any, docs, entity, page.rows);
     const rows = ext.listValues ? await ext.listValues(docs.reader(user, request.log), labelled) : labelled;
-    return { total: page.total, ...estimatedFlag(page), rows, showableColumns, cols };
+    return { total: page.total, ...estimatedFlag(page), rows, showableColumns, cols, ...(widths ? { widths } : {}) };
   });
 
   app.post(`/${entity.list}/select`, { bodyLimit: LIST_BODY_LIMIT }, async (request) => {

@@ -444,8 +444,23 @@ describeBackends('entity API on categoria', (backend) => {
       expect((await post('categoria/index', { max: 1 }, user)).body.cols).toEqual([]);
     });
 
+    it('keeps the widths the user dragged columns to with the choice; index answers them in widths', async () => {
+      const jsondata = JSON.stringify({ columns: ['nombre', 'notas'], widths: { nombre: 260, notas: 90 } });
+      expect((await post('rowConfig/update', { tipo: 'cols-categoria', jsondata }, user)).status).toBe(200);
+      const reply = (await post('categoria/index', { max: 1 }, user)).body;
+      expect(reply.cols).toEqual(['nombre', 'notas']);
+      expect(reply.widths).toEqual({ nombre: 260, notas: 90 });
+      // a plain list again: no widths
+      await post('rowConfig/update', { tipo: 'cols-categoria', jsondata: '["nombre"]' }, user);
+      expect((await post('categoria/index', { max: 1 }, user)).body.widths).toBeUndefined();
+    });
+
     it.each([
       ['an unknown column', { tipo: 'cols-categoria', jsondata: '["nombre","password_hash"]' }, 'jsondata', 'enum'],
+      ['a width of an unknown column', { tipo: 'cols-categoria', jsondata: '{"columns":["nombre"],"widths":{"password_hash":100}}' }, 'jsondata.widths', 'enum'],
+      ['a width out of bounds', { tipo: 'cols-categoria', jsondata: '{"columns":["nombre"],"widths":{"nombre":5}}' }, 'jsondata.widths.nombre', 'between'],
+      ['a width that is not a number', { tipo: 'cols-categoria', jsondata: '{"columns":["nombre"],"widths":{"nombre":"ancho"}}' }, 'jsondata.widths.nombre', 'between'],
+      ['widths that are not an object', { tipo: 'cols-categoria', jsondata: '{"columns":["nombre"],"widths":[100]}' }, 'jsondata.widths', 'type'],
       ['the actions column', { tipo: 'cols-categoria', jsondata: '["actions"]' }, 'jsondata', 'enum'],
       ['not JSON', { tipo: 'cols-categoria', jsondata: '[nombre' }, 'jsondata', 'type'],
       ['not a list', { tipo: 'cols-categoria', jsondata: '{"a":1}' }, 'jsondata', 'type'],

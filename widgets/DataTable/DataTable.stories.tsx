@@ -18,8 +18,8 @@ type HarnessProps = Omit<DataTableProps, 'source'> & MemorySourceOptions & { row
  * Story harness: a fresh in-memory source (fixture) per render, so stories and tests never share data.
  * A test may pass its own `source` to look at the calls.
  */
-function MemoryTable({ rowCount, latency, savedColumns, estimateOver, source: given, ...props }: HarnessProps) {
-  const [source] = useState(() => given ?? memorySource(categoriaRows(rowCount), { latency, savedColumns, estimateOver }));
+function MemoryTable({ rowCount, latency, savedColumns, savedWidths, estimateOver, source: given, ...props }: HarnessProps) {
+  const [source] = useState(() => given ?? memorySource(categoriaRows(rowCount), { latency, savedColumns, savedWidths, estimateOver }));
   return (
     <Box p="4">
       <DataTable source={source} {...props} />
@@ -59,6 +59,9 @@ export const ReadOnly: Story = { args: { userRoles: ['ROLE_USER'] } };
 
 /** The user saved a column choice earlier: the first reply brings it. */
 export const SavedColumns: Story = { args: { savedColumns: ['nombre', 'notas'] } };
+
+/** The user dragged the Nombre column to 320 px and Notas to 120 px earlier (drag a title's right edge to try). */
+export const SavedWidths: Story = { args: { savedColumns: ['nombre', 'tipo', 'notas'], savedWidths: { nombre: 320, notas: 120 } } };
 
 /** Every call takes 800 ms: the loading indicator shows. */
 export const SlowNetwork: Story = { args: { latency: 800 } };

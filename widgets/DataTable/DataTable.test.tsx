@@ -6,7 +6,7 @@ import * as stories from './DataTable.stories';
 import { categoriaRows, memorySource } from './memorySource';
 import { emitUpdateList } from './updateList';
 
-const { Default, EstimatedTotal, HundredThousandRows, Empty, ReadOnly, SavedColumns, SlowNetwork } = composeStories(stories);
+const { Default, EstimatedTotal, HundredThousandRows, Empty, ReadOnly, SavedColumns, SavedWidths, SlowNetwork } = composeStories(stories);
 
 const table = () => screen.getByRole('table', { name: 'Categorías' });
 const bodyRows = () => within(table()).queryAllByRole('row').filter((r) => r.closest('tbody') && r.hasAttribute('aria-rowindex'));
@@ -80,6 +80,23 @@ describe('DataTable', () => {
     await loaded();
     expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre', 'Notas', 'Acciones']);
     expect(screen.queryByRole('button', { name: 'Guardar columnas' })).toBeNull();
+  });
+
+  it('columns take the widths the user saved; a column edge sizes its column from the keyboard, kept with the choice', async () => {
+    const source = memorySource(categoriaRows(30), { savedColumns: ['nombre', 'tipo', 'notas'], savedWidths: { nombre: 320, notas: 120 } });
+    render(<SavedWidths source={source} />);
+    await loaded();
+    const cols = () => [...table().querySelectorAll('colgroup > col')].map((c) => (c as HTMLElement).style.width);
+    await waitFor(() => expect(cols()).toEqual(['320px', '', '120px', '']));
+    const edge = within(header('Nombre')).getByRole('separator', { name: 'Ancho de la columna Nombre' });
+    expect(edge.getAttribute('aria-valuenow')).toBe('320');
+    fireEvent.keyDown(edge, { key: 'ArrowRight' });
+    await waitFor(() => expect(cols()[0]).toBe('336px'));
+    await waitFor(() => expect(source.saved.get('cols-categoria')).toBe(JSON.stringify({ columns: ['nombre', 'tipo', 'notas'], widths: { nombre: 336, notas: 120 } })));
+    // Home gives the column back its share of the table
+    fireEvent.keyDown(edge, { key: 'Home' });
+    await waitFor(() => expect(cols()[0]).toBe(''));
+    await waitFor(() => expect(JSON.parse(source.saved.get('cols-categoria')!)).toEqual({ columns: ['nombre', 'tipo', 'notas'], widths: { notas: 120 } }));
   });
 
   it('says so when there are no rows', async () => {

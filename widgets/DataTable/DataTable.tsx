@@ -18,10 +18,12 @@ import { Toolbar } from './Toolbar';
 import { VirtualBody } from './VirtualBody';
 import { useRowStyles } from './rowStyles';
 import { useDataTable } from './useDataTable';
+import { useColumnModel } from './useColumnModel';
+import type { ColumnWidths } from '../../engine/list/preferences';
 import type { DataTableProps } from './types';
 
-/** Narrowest a data column gets before the table scrolls sideways (phones). */
-const MIN_COLUMN_WIDTH = 140;
+/** Narrowest a data column without a dragged width gets before the table scrolls sideways (phones). */
+const MIN_SHARE_WIDTH = 140;
 
 export function DataTable(props: DataTableProps) {
   const { entity, source, userRoles, onAdd, onEdit, onShow } = props;
@@ -35,7 +37,12 @@ export function DataTable(props: DataTableProps) {
   latest.current = { onShow, onEdit };
 
   const byName = useMemo(() => new Map(entity.columns.map((col) => [col.name, col])), [entity]);
-  const visible = useMemo(() => c.visibleColumns.flatMap((n) => byName.get(n) ?? []), [c.visibleColumns, byName]);
+  const onWidths = useCallback((widths: ColumnWidths) => send({ type: 'SET_WIDTHS', widths }), [send]);
+  const { resize, visibleIds } = useColumnModel(entity.columns, c.visibleColumns, c.widths, onWidths);
+  // Keyed by the names, so the rows' shared view (and every memoized row) stays the same while the model re-renders.
+  const visibleKey = visibleIds.join('\n');
+  const visible = useMemo(() => (visibleKey ? visibleKey.split('\n') : []).flatMap((n) => byName.get(n) ?? []), [visibleKey, byName]);
+  const sizedWidth = visible.reduce((sum, col) => sum + (resize.sizing[col.name] ?? MIN_SHARE_WIDTH), 0);
   const canEdit = isPermitted(userRoles, entity.editRoles);
   const canRemove = isPermitted(userRoles, entity.removeRoles) && !!source.remove;
   const inlineEdit = canEdit && !!source.updateColumn;
@@ -120,7 +127,7 @@ export function DataTable(props: DataTableProps) {
           tableLayout="fixed"
           borderCollapse="separate"
           borderSpacing="0"
-          minW={`${visible.length * MIN_COLUMN_WIDTH + (hasActions ? ACTIONS_COLUMN_WIDTH : 0)}px`}
+          minW={`${sizedWidth + (hasActions ? ACTIONS_COLUMN_WIDTH : 0)}px`}
           aria-label={props.label ?? entity.name}
           // -1: ARIA's "count unknown", for an estimated total
           aria-rowcount={loaded && c.totalEstimated ? -1 : (loaded ? c.total : c.rows.length) + headerRows}
@@ -128,7 +135,8 @@ export function DataTable(props: DataTableProps) {
         >
           <Table.ColumnGroup>
             {visible.map((col) => (
-              <Table.Column key={col.name} />
+              // inline: a drag changes it every frame, and a style prop would make a new class each time
+              <Table.Column key={col.name} style={resize.sizing[col.name] ? { width: `${resize.sizing[col.name]}px` } : undefined} />
             ))}
             {hasActions && <Table.Column width={`${ACTIONS_COLUMN_WIDTH}px`} />}
           </Table.ColumnGroup>
@@ -141,6 +149,7 @@ export function DataTable(props: DataTableProps) {
             filterRowVisible={c.filterRowVisible}
             onFilter={onFilter}
             hasActions={hasActions}
+            resize={resize}
             titleHeight={sizes.title}
             filterHeight={sizes.head - sizes.title}
           />

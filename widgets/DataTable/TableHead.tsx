@@ -3,8 +3,10 @@ import { memo } from 'react';
 import { chakra, Input, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
-import type { TableQuery } from '../../machines/dataTable';
+import { badNumberFilter, type TableQuery } from '../../machines/dataTable';
 import { SortDownIcon, SortUpIcon } from './icons';
+import type { ColumnResize } from './useColumnModel';
+import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../../engine/list/preferences';
 import { PickFilter } from './PickFilter';
 import type { OptionsSource } from './types';
 
@@ -19,6 +21,8 @@ export interface TableHeadProps {
   filterRowVisible: boolean;
   onFilter: (key: string, value: string) => void;
   hasActions: boolean;
+  /** The columns' dragged widths and the handlers of their edges (useColumnModel). */
+  resize?: ColumnResize;
   /** Height of the title row and of the filter row. */
   titleHeight: number;
   filterHeight: number;
@@ -37,6 +41,7 @@ export const TableHead = memo(function TableHead({
   filterRowVisible,
   onFilter,
   hasActions,
+  resize,
   titleHeight,
   filterHeight,
 }: TableHeadProps) {
@@ -47,7 +52,19 @@ export const TableHead = memo(function TableHead({
         {columns.map((c) => {
           const sort = ariaSort(c, query);
           return (
-            <Table.ColumnHeader key={c.name} aria-sort={sort} py="0" bg="bg.muted" whiteSpace="nowrap" overflow="hidden" textOverflow="ellipsis" title={t(c.label)}>
+            <Table.ColumnHeader
+              key={c.name}
+              aria-sort={sort}
+              py="0"
+              bg="bg.muted"
+              whiteSpace="nowrap"
+              overflow="hidden"
+              textOverflow="ellipsis"
+              title={t(c.label)}
+              // the title names the column, not its resize edge
+              aria-label={t(c.label)}
+              position="relative"
+            >
               {c.sortable ? (
                 <chakra.button
                   type="button"
@@ -69,6 +86,7 @@ export const TableHead = memo(function TableHead({
               ) : (
                 t(c.label)
               )}
+              {resize && <ResizeEdge name={c.name} label={t('dataTable.resizeColumn', { column: t(c.label) })} resize={resize} />}
             </Table.ColumnHeader>
           );
         })}
@@ -95,15 +113,7 @@ export const TableHead = memo(function TableHead({
                 />
               )}
               {c.filter && !c.pick && (
-                <Input
-                  size="2xs"
-                  h={`${filterHeight - 4}px`}
-                  minH="0"
-                  bg="bg"
-                  value={query.filters[c.filter] ?? ''}
-                  aria-label={t('dataTable.filterColumn', { column: t(c.label) })}
-                  onChange={(e) => onFilter(c.filter!, e.target.value)}
-                />
+                <NumberAwareFilter column={c} value={query.filters[c.filter] ?? ''} onFilter={onFilter} height={filterHeight - 4} label={t(c.label)} />
               )}
             </Table.Cell>
           ))}
@@ -113,3 +123,65 @@ export const TableHead = memo(function TableHead({
     </Table.Header>
   );
 });
+
+/**
+ * The right edge of a column title: drag it (mouse or touch) to size the column, double-click it to give the
+ * column back its share; as a focusable separator, the arrow keys size it and Home resets it.
+ */
+function ResizeEdge({ name, label, resize }: { name: string; label: string; resize: ColumnResize }) {
+  const th = (el: HTMLElement) => el.parentElement as HTMLElement;
+  const width = resize.sizing[name];
+  const active = resize.resizing === name;
+  return (
+    <chakra.div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={label}
+      aria-valuemin={MIN_COLUMN_WIDTH}
+      aria-valuemax={MAX_COLUMN_WIDTH}
+      // a column without a dragged width has its share of the table: its edge reads as at the minimum
+      aria-valuenow={Math.round(width ?? MIN_COLUMN_WIDTH)}
+      aria-keyshortcuts="ArrowLeft ArrowRight Home"
+      title={label}
+      tabIndex={0}
+      data-column={name}
+      position="absolute"
+      top="0"
+      insetEnd="0"
+      h="full"
+      w="1.5"
+      cursor="col-resize"
+      touchAction="none"
+      bg={active ? 'colorPalette.solid' : undefined}
+      colorPalette="brand"
+      _hover={{ bg: 'border.emphasized' }}
+      focusVisibleRing="inside"
+      onMouseDown={(e) => resize.start(name, th(e.currentTarget), e)}
+      onTouchStart={(e) => resize.start(name, th(e.currentTarget), e)}
+      onKeyDown={(e) => resize.key(name, th(e.currentTarget), e)}
+      onDoubleClick={() => resize.reset(name)}
+      onClick={(e) => e.stopPropagation()}
+    />
+  );
+}
+
+/** A typed filter; a number column's says when what is typed is not a number (nothing is sent then). */
+function NumberAwareFilter({ column, value, onFilter, height, label }: { column: ResolvedColumn; value: string; onFilter: (key: string, value: string) => void; height: number; label: string }) {
+  const { t } = useTranslation();
+  const bad = badNumberFilter(column, value);
+  const number = column.type === 'integer' || column.type === 'number';
+  return (
+    <Input
+      size="2xs"
+      h={`${height}px`}
+      minH="0"
+      bg="bg"
+      value={value}
+      inputMode={number ? (column.type === 'integer' ? 'numeric' : 'decimal') : undefined}
+      aria-label={t('dataTable.filterColumn', { column: label })}
+      aria-invalid={bad || undefined}
+      title={bad ? t(`dataTable.badCell.${column.type}`) : undefined}
+      onChange={(e) => onFilter(column.filter!, e.target.value)}
+    />
+  );
+}

@@ -3,6 +3,7 @@
  * paging done naively in memory. Not the app's data path (that is `{list}/index` on the server).
  */
 import type { ListQuery, ListReply } from '../../engine/list/query';
+import { parseColumnChoice } from '../../engine/list/preferences';
 import type { CellEdit, Row, RowId, TableSource } from './types';
 
 const GROUPS = ['perfil_tipo', 'zona', 'rubro', 'unidad', 'moneda'];
@@ -27,6 +28,8 @@ export interface MemorySourceOptions {
   latency?: number;
   /** The saved column choice the first reply carries. */
   savedColumns?: string[] | null;
+  /** The saved column widths the first reply carries. */
+  savedWidths?: Record<string, number>;
   /** Past this many matching rows the reply's total is an estimate (90 % of the real count), as the server's is. */
   estimateOver?: number;
 }
@@ -82,8 +85,10 @@ export function memorySource(rows: Row[], opts: MemorySourceOptions = {}): Memor
       }
       const offset = q.offset ?? 0;
       const last = [...saved.values()].at(-1);
-      const cols = last ? (JSON.parse(last) as string[]) : (opts.savedColumns ?? null);
-      const reply: ListReply<Row> = { total: out.length, rows: out.slice(offset, offset + (q.max ?? 20)), showableColumns: [], cols };
+      const choice = last ? parseColumnChoice(JSON.parse(last)) : null;
+      const cols = choice ? (choice.columns as string[]) : (opts.savedColumns ?? null);
+      const widths = (choice?.widths as Record<string, number> | undefined) ?? opts.savedWidths;
+      const reply: ListReply<Row> = { total: out.length, rows: out.slice(offset, offset + (q.max ?? 20)), showableColumns: [], cols, ...(widths ? { widths } : {}) };
       if (opts.estimateOver != null && out.length > opts.estimateOver) Object.assign(reply, { total: Math.round(out.length * 0.9), estimated: true });
       return reply;
     },
