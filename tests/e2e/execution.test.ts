@@ -6,7 +6,8 @@
  * changes, and moves the order through the approval question. A second seller opening it while she holds it
  * sees REGISTRO_TOMADO with her name; a user of another job position gets a message page without a toast
  * (spec §8). The form is checked in English and at phone width too; and a whole sale, in English on a phone,
- * goes from the order to its end: keyed, totals seen, approved, prepared, delivered with its mandatory file.
+ * goes from the order to its end: keyed, totals seen, approved, prepared, delivered with its mandatory file; the
+ * Spanish order is taken to its end too.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Kysely } from 'kysely';
@@ -319,6 +320,29 @@ describe('executing an activity', () => {
       expect(await db.selectFrom('registro').select(['estado', 'total']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ estado: 'cerrado', total: 38962 });
     } finally {
       await warehouse.context.close();
+    }
+  });
+
+  it('the warehouse takes the approved order to its end in Spanish: prepared, delivered with its signed note, closed', async () => {
+    const { page, context } = await signedIn('jorge.paez', 'Demo-User2!');
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.preparacion}/${ids.record}`);
+      await page.getByRole('heading', { name: /^Registro PED-\d{6} · Preparación en depósito$/, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Mover', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Mover el registro' });
+      await dialog.getByRole('button', { name: 'Entrega al cliente' }).click();
+      await page.getByText('Registro movido a Entrega al cliente.').waitFor();
+      const entrega = (await db.selectFrom('actividad').select('id').where('titulo', '=', 'Entrega al cliente').executeTakeFirstOrThrow()).id;
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${entrega}/${ids.record}`);
+      await page.getByRole('heading', { name: /^Registro PED-\d{6} · Entrega al cliente$/, level: 1 }).waitFor();
+      await page.locator('input[type=file]').setInputFiles({ name: 'remito-4471.txt', mimeType: 'text/plain', buffer: Buffer.from('Remito firmado') });
+      await page.getByRole('list', { name: 'Adjuntos' }).getByText('remito-4471.txt').waitFor();
+      await page.getByRole('button', { name: 'Mover', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Fin (cierra el registro)' }).click();
+      await page.getByText('Registro cerrado.').first().waitFor();
+      expect(await db.selectFrom('registro').select(['estado', 'total']).where('id', '=', ids.record).executeTakeFirstOrThrow()).toEqual({ estado: 'cerrado', total: 438104.7 });
+    } finally {
+      await context.close();
     }
   });
 });
