@@ -141,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventWorker: !/^(0|false|no)$/i.test(env.EVENT_WORKER ?? ''),
     eventPollMs: positive(env.EVENT_POLL_MS, DEFAULT_CONFIG.eventPollMs),
     eventTimeoutMs: positive(env.EVENT_TIMEOUT_MS, DEFAULT_CONFIG.eventTimeoutMs),
+    eventRetryBaseMs: positive(env.EVENT_RETRY_BASE_MS, DEFAULT_CONFIG.eventRetryBaseMs),
+    eventRetryMaxMs: positive(env.EVENT_RETRY_MAX_MS, DEFAULT_CONFIG.eventRetryMaxMs),
     billingKey: text(env.BILLING_KEY),
     afipWsaaUrl: text(env.AFIP_WSAA_URL),
     afipWsfeUrl: text(env.AFIP_WSFE_URL),

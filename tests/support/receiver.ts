@@ -27,6 +27,8 @@ export interface Receiver {
   mode: Mode;
   secret: string;
   received: Received[];
+  /** In mode ok: once this many requests were acknowledged, the later ones get no answer (hang). */
+  ackLimit: number | null;
   /** Requests acknowledged with a 2xx. */
   acknowledged(): Received[];
   setMode(mode: Mode): Promise<void>;
@@ -45,6 +47,7 @@ export async function startReceiver(): Promise<Receiver> {
     mode: 'ok',
     secret: '',
     received: [],
+    ackLimit: null,
     acknowledged: () => state.received.filter((r) => r.answered >= 200 && r.answered < 300),
     async setMode(mode) {
       if (mode === 'down' && state.mode !== 'down') await stopListening();
@@ -79,7 +82,7 @@ export async function startReceiver(): Promise<Receiver> {
         answered: 0,
       };
       state.received.push(got);
-      const mode = state.mode;
+      const mode = state.mode === 'ok' && state.ackLimit !== null && state.acknowledged().length >= state.ackLimit ? 'hang' : state.mode;
       if (mode === 'ok') {
         got.answered = 200;
         res.writeHead(200, { 'content-type': 'text/plain', 'x-receiver': 'test' }).end('thanks');
