@@ -1,7 +1,8 @@
 /**
  * A saved record's vouchers (issue 16): issue an invoice (the server picks the letter and asks AFIP after
  * commit), follow it until it has its CAE or is rejected (AFIP's observations shown, translated when the code
- * is known), print it, and issue a credit note against an issued invoice.
+ * is known), print it, and issue credit and debit notes against an issued invoice (whole or partial: ./NoteForm).
+ * Issuing is offered only in activities that invoice; the vouchers a record has are always shown.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
@@ -9,16 +10,18 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
 import { formatVoucherNumber } from '../../engine/billing/voucher';
 import { reportFailure } from '../app/feedback';
-import { invoiceCalls, type InvoiceDetail, type InvoiceRow } from './calls';
+import { invoiceCalls, type InvoiceDetail, type InvoiceRow, type NoteBody } from './calls';
+import { NoteForm } from './NoteForm';
 import { saveFile } from '../../widgets/saveFile';
 
 const POLL_MS = 1500;
 const live = (r: InvoiceRow) => r.estado === 'pendiente' || r.estado === 'solicitando';
 
-export function InvoicePanel({ recordId }: { recordId: number | null }) {
+export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: number | null; canIssue: boolean; articleName: (id: number) => string }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<InvoiceDetail[]>([]);
   const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<'nota_credito' | 'nota_debito' | null>(null);
 
   const load = useCallback(async () => {
     if (recordId === null) return;
@@ -35,11 +38,12 @@ export function InvoicePanel({ recordId }: { recordId: number | null }) {
     return () => clearTimeout(timer);
   }, [rows, load]);
 
-  if (recordId === null) return null;
-  const issue = async (tipo: InvoiceRow['tipo']) => {
+  if (recordId === null || (!canIssue && !rows.length)) return null;
+  const issue = async (tipo: InvoiceRow['tipo'], part: NoteBody = {}) => {
     setBusy(true);
     try {
-      await invoiceCalls.issue(recordId, tipo);
+      await invoiceCalls.issue(recordId, tipo, part);
+      setNote(null);
       await load();
     } catch (e) {
       if (e instanceof ApiError) reportFailure(e);
@@ -55,8 +59,7 @@ export function InvoicePanel({ recordId }: { recordId: number | null }) {
       if (e instanceof ApiError) reportFailure(e);
     }
   };
-  const current = (tipo: InvoiceRow['tipo']) => rows.find((r) => r.tipo === tipo && r.estado !== 'rechazada');
-  const invoice = current('factura');
+  const invoice = rows.find((r) => r.tipo === 'factura' && r.estado !== 'rechazada');
 
   return (
     <Box as="section" aria-labelledby="record-invoices-title">
@@ -94,18 +97,28 @@ export function InvoicePanel({ recordId }: { recordId: number | null }) {
             )}
           </Box>
         ))}
-        <HStack>
-          {!invoice && (
-            <Button size="sm" onClick={() => void issue('factura')} loading={busy}>
-              {t('billing.issue')}
-            </Button>
-          )}
-          {invoice?.estado === 'emitida' && !current('nota_credito') && (
-            <Button size="sm" variant="outline" onClick={() => void issue('nota_credito')} loading={busy}>
-              {t('billing.creditNote')}
-            </Button>
-          )}
-        </HStack>
+        {canIssue && (
+          <HStack>
+            {!invoice && (
+              <Button size="sm" onClick={() => void issue('factura')} loading={busy}>
+                {t('billing.issue')}
+              </Button>
+            )}
+            {invoice?.estado === 'emitida' && !note && (invoice.acreditable?.total ?? 0) > 0 && (
+              <Button size="sm" variant="outline" onClick={() => setNote('nota_credito')}>
+                {t('billing.creditNote')}
+              </Button>
+            )}
+            {invoice?.estado === 'emitida' && !note && (
+              <Button size="sm" variant="outline" onClick={() => setNote('nota_debito')}>
+                {t('billing.debitNote')}
+              </Button>
+            )}
+          </HStack>
+        )}
+        {canIssue && invoice?.estado === 'emitida' && note && (
+          <NoteForm kind={note} invoice={invoice} articleName={articleName} busy={busy} onIssue={(part) => void issue(note, part)} onCancel={() => setNote(null)} />
+        )}
       </Stack>
     </Box>
   );

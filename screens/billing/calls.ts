@@ -16,6 +16,14 @@ export interface InvoiceRow {
 
 export interface InvoiceDetail extends InvoiceRow {
   observaciones: { code: number; msg: string; conocido: boolean }[];
+  /** Of an issued invoice: what remains to credit, per line (the record item's id) and in total. */
+  acreditable: { total: number; items: { item: number; articulo: number | null; descripcion: string | null; alicuota: number; cantidad: number }[] } | null;
+}
+
+/** A partial note: some lines of the invoice, or amounts (net) per VAT rate. */
+export interface NoteBody {
+  items?: { item: number; cantidad: number }[];
+  importes?: { alicuota: number; neto: number }[];
 }
 
 export interface CertificateInfo {
@@ -29,7 +37,7 @@ export interface CertificateInfo {
 export const invoiceCalls = {
   ofRecord: async (registro: number) => (await entityCalls.index<InvoiceRow>('factura', { offset: 0, max: 50, sortOrder: 'asc', filters: { registro: String(registro) } })).rows,
   show: (id: number) => entityCalls.show('factura', id) as unknown as Promise<InvoiceDetail>,
-  issue: (registro: number, tipo: InvoiceRow['tipo']) => entityCalls.action<InvoiceRow>('registro', 'facturar', { tipo }, registro),
+  issue: (registro: number, tipo: InvoiceRow['tipo'], part: NoteBody = {}) => entityCalls.action<InvoiceRow>('registro', 'facturar', { tipo, ...part }, registro),
   pdf: (id: number) => entityCalls.download('factura', 'pdf', id),
   uploadCertificate: (certificado: string, clave: string) => entityCalls.action<{ certificado: CertificateInfo }>('facturacion', 'certificado', { certificado, clave }),
   probe: () => entityCalls.action<{ entorno: string; servidores: Record<string, string>; puntos_venta: { nro: number; bloqueado: boolean }[] }>('facturacion', 'probar', {}),

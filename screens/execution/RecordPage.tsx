@@ -311,7 +311,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
         </Stack>
         <Stack gap="4">
           <AttachmentsPanel recordId={record?.id ?? null} activity={activity} />
-          <InvoicePanel recordId={record?.id ?? null} />
+          <InvoicePanel recordId={record?.id ?? null} canIssue={activity.facturable === true} articleName={articleName} />
           {record && <ContextReports contexto="registro" actividadId={activity.id} objetoId={record.id} />}
         </Stack>
       </Grid>

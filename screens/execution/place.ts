@@ -17,6 +17,8 @@ export interface ActivityFlags {
   impacto_stock?: 'ninguno' | 'ingreso' | 'egreso';
   compromiso_stock?: boolean;
   cambia_ubicacion?: boolean;
+  /** Records of this activity may be invoiced (issue 16). */
+  facturable?: boolean;
   hijas?: { actividad: number }[];
   columnas?: { campo: string }[];
 }

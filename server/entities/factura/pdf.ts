@@ -35,7 +35,9 @@ export async function invoicePdf(ctx: DocContext, invoice: Record<string, any>):
   const company = (companyRow ?? {}) as Record<string, any>;
   const record = ((await ctx.docs.get(ctx, 'registro', invoice.registro, { raw: true })) ?? {}) as Record<string, any>;
   const client = record.cliente ? (((await ctx.docs.get(ctx, 'perfil', record.cliente, { raw: true })) ?? {}) as Record<string, any>) : {};
-  const articleIds = [...new Set((record.items ?? []).map((i: any) => i.articulo))] as number[];
+  // the lines this voucher covers (a partial note: only its own), else the record's
+  const lines = (Array.isArray(invoice.lineas) ? invoice.lineas : (record.items ?? [])) as Record<string, any>[];
+  const articleIds = [...new Set(lines.map((i) => i.articulo).filter(Boolean))] as number[];
   const names = new Map(
     (articleIds.length ? await ctx.trx.selectFrom('articulo').select(['id', 'nombre']).where('id', 'in', articleIds).execute() : []).map((a: any) => [a.id, a.nombre]),
   );
@@ -81,11 +83,13 @@ export async function invoicePdf(ctx: DocContext, invoice: Record<string, any>):
   ['Producto / servicio', 'Cantidad', 'Precio unit.', invoice.letra === 'A' ? 'IVA' : '', 'Subtotal'].forEach((h, i) => doc.text(h, cols[i], y));
   doc.font('Helvetica');
   y += 14;
-  for (const item of record.items ?? []) {
-    const price = invoice.letra === 'C' ? Number(item.total ?? item.subtotal ?? 0) / Number(item.cantidad || 1) : Number(item.precio_unitario ?? 0);
-    const sub = invoice.letra === 'C' ? Number(item.total ?? 0) : Number(item.subtotal ?? 0);
-    doc.text(item.descripcion || names.get(item.articulo) || '', cols[0], y, { width: 240 });
-    doc.text(String(item.cantidad), cols[1], y);
+  for (const item of lines) {
+    const gross = Number(item.total ?? Number(item.subtotal ?? 0) + Number(item.impuesto ?? 0));
+    const qty = Number(item.cantidad ?? 1) || 1;
+    const price = invoice.letra === 'C' ? gross / qty : Number(item.precio_unitario ?? item.subtotal ?? 0);
+    const sub = invoice.letra === 'C' ? gross : Number(item.subtotal ?? 0);
+    doc.text(item.descripcion || names.get(item.articulo) || `Ajuste (IVA ${String(item.alicuota ?? 0).replace('.', ',')}%)`, cols[0], y, { width: 240 });
+    doc.text(String(item.cantidad ?? 1), cols[1], y);
     doc.text(money(price), cols[2], y);
     if (invoice.letra === 'A') doc.text(`${String(item.alicuota ?? 0).replace('.', ',')}%`, cols[3], y);
     doc.text(money(sub), cols[4], y);
