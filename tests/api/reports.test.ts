@@ -192,6 +192,10 @@ describeBackends('reports', (backend) => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['consulta.agrupar', 'consulta.intervalo', 'consulta.medidas.0.campo']);
     expect((await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { entidad: 'usuario' } })).status).toBe(400);
+    // the form's empty query box (only its default chart) is no query: an external report
+    const external = await ok('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { grafico: 'barras', medidas: [], filtros: [] } });
+    expect(external.consulta ?? null).toBe(null);
+    await ok(`reportes/borrarReporte/${external.id}`);
   });
 
   it('a built-in report by time bucket; over a list the caller may not read it is refused', async () => {

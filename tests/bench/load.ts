@@ -14,6 +14,8 @@ import { LEDGER_ARTICLE } from './stock';
 export interface ServerProcess {
   baseUrl: string;
   logFile: string;
+  /** The server's own process (its memory is sampled by the export case). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -52,7 +54,7 @@ export async function startServerProcess(store: BenchStore, opts: { adminPasswor
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, logFile: opts.logFile, stop };
+  return { baseUrl, logFile: opts.logFile, pid: child.pid, stop };
 }
 
 function tail(file: string): string {

@@ -9,6 +9,7 @@
  *   BENCH_BACKENDS=pglite,postgres
  *   BENCH_BROWSER=0        skip the browser figures
  *   BENCH_REUSE_BUILD=1    reuse the app / Storybook builds in tests/bench/results/.build
+ *   BENCH_LOAD=0           skip the autocannon load cases (the export case and the browser still run)
  *
  * Figures go to the console and to tests/bench/results/latest.json.
  */
@@ -33,6 +34,7 @@ import {
   type KeystrokeResult,
   type ScrollResult,
 } from './browser';
+import { exportCsv, type ExportResult } from './export';
 import { explainList, patternTotals, type Explained, type PatternTotal } from './explain';
 import { PATTERNS, deepOffsetFor, loadCases, login, runLoad, startServerProcess, type CaseResult } from './load';
 import { recordCases, seedRecords, type RecordsSetup } from './records';
@@ -56,6 +58,7 @@ const MAX_SECONDS = Math.max(SECONDS, int('BENCH_MAX_SECONDS', 30));
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim()) as BackendName[];
 const BROWSER = process.env.BENCH_BROWSER !== '0';
 const REUSE_BUILD = process.env.BENCH_REUSE_BUILD === '1';
+const LOAD = process.env.BENCH_LOAD !== '0';
 const CONNECTIONS = [1, 32];
 const ADMIN_PASSWORD = 'Bench-Admin1!';
 const BUDGET_ROWS = 1_000_000;
@@ -74,6 +77,7 @@ interface BackendReport {
   explain?: Explained[];
   totals?: PatternTotal[];
   load?: CaseResult[];
+  export?: ExportResult;
   firstRows?: FirstRowsResult;
 }
 
@@ -145,9 +149,16 @@ async function benchBackend(
       log(`${name}: server process at ${server.baseUrl} (log: ${path.relative(process.cwd(), server.logFile)})`);
       const token = await login(server.baseUrl, ADMIN_PASSWORD);
       const categoryId = await firstCategory(server.baseUrl, token);
-      report.load = await runLoad(
-        { baseUrl: server.baseUrl, token, seconds: SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS },
-        [...loadCases(ROWS, categoryId), ...recordCases(seeded.records, ROWS)],
+      if (LOAD)
+        report.load = await runLoad(
+          { baseUrl: server.baseUrl, token, seconds: SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS },
+          [...loadCases(ROWS, categoryId), ...recordCases(seeded.records, ROWS)],
+        );
+      log(`${name}: exporting all ${ROWS.toLocaleString('en')} articles as CSV (articulo/export)`);
+      const ex = (report.export = await exportCsv(server.baseUrl, token, server.pid));
+      log(
+        `  export: ${ex.rows.toLocaleString('en')} rows, ${mibText(ex.bytes)} in ${(ex.ms / 1000).toFixed(1)} s (${fmt(ex.rowsPerSecond, 0)} rows/s); ` +
+          `server RSS ${ex.rssBefore === null ? '?' : mibText(ex.rssBefore)} before, peak ${ex.rssPeak === null ? '?' : mibText(ex.rssPeak)} (${ex.samples} samples)`,
       );
       if (browser) {
         log(`${name}: browser, navigation to the first rows of the article list`);
@@ -248,6 +259,14 @@ async function main() {
   console.log(table(['backend', 'case', 'conn', 'p50', 'p95', 'p99', 'req/s', 'n', 's'], loadRows));
   for (const b of backends) for (const r of b.load ?? []) if (r.skipped) console.log(`  skipped: ${b.backend} ${r.label} @${r.connections}: ${r.skipped}`);
 
+  const exportRows = backends.flatMap((b) =>
+    b.export ? [[b.backend, b.export.rows, mibText(b.export.bytes), fmt(b.export.ms / 1000, 1), fmt(b.export.rowsPerSecond, 0), b.export.rssBefore === null ? '?' : (b.export.rssBefore / 1e6).toFixed(0), b.export.rssPeak === null ? '?' : (b.export.rssPeak / 1e6).toFixed(0)]] : [],
+  );
+  if (exportRows.length) {
+    console.log('\nExport of every article as CSV (articulo/export, streamed; server memory sampled every 50 ms)\n');
+    console.log(table(['backend', 'rows', 'size', 's', 'rows/s', 'RSS before MB', 'RSS peak MB'], exportRows));
+  }
+
   const explainRows = backends.flatMap((b) => (b.explain ?? []).map((e) => [b.backend, e.query, fmt(e.ms, 1), e.plan]));
   if (explainRows.length) {
     console.log('\nWhere the list time goes (EXPLAIN ANALYZE of the queries behind articulo/index, in ms)\n');
@@ -316,6 +335,11 @@ async function main() {
     const b = backends.find((x) => x.backend === name);
     const r = b?.load?.find((x) => x.key === 'stock-balance' && x.connections === 1);
     budgets.push(budget(`on hand of one article with ${ROWS.toLocaleString('en')} movements p95, ${name === 'postgres' ? 'PostgreSQL' : 'PGlite'} (1 conn.)`, 5, 'ms', r?.p95, b?.skipped ?? (b ? sizeNote : 'backend not run')));
+  }
+  for (const b of backends) {
+    const ex = b.export;
+    const note = ex && ex.rows !== ROWS ? `exported ${ex.rows.toLocaleString('en')} of ${ROWS.toLocaleString('en')} rows` : sizeNote;
+    budgets.push(budget(`CSV export of every article: server peak RSS (${b.backend})`, 300, 'MB', ex?.rssPeak == null ? null : ex.rssPeak / 1e6, b.skipped ?? note));
   }
   budgets.push(budget('scroll p95 frame time', 16.7, 'ms', scroll?.all.p95, scroll ? undefined : 'browser off'));
   budgets.push(budget('keystroke to paint p95', 16, 'ms', once.keystrokes?.p95, once.keystrokes ? undefined : 'browser off'));

@@ -53,6 +53,13 @@ export default defineEntityServer({
   needs: ['descripcion', 'clave', 'contexto', 'actividad', 'orden', 'uri', 'grupo', 'objeto_id', 'puestos', 'parametros', 'consulta'],
   rowScope: visibleWhere,
   present: presentReport,
+  normalize({ doc }) {
+    const q = doc.consulta as Partial<ReportQuery> | null | undefined;
+    // the form always sends the query's box (its chart has a default): with nothing of a query in it, the
+    // report is an external one
+    const blank = q && !q.entidad && !q.agrupar && !q.intervalo && !q.medidas?.length && !q.filtros?.length;
+    return blank ? { ...doc, consulta: null } : doc;
+  },
   validate({ doc, ctx }) {
     const names = ((doc.parametros as { nombre?: string }[] | undefined) ?? []).map((p) => p.nombre ?? '');
     const errors: FieldError[] = names.flatMap((n, i) => (names.indexOf(n) < i ? [{ field: `parametros.${i}.nombre`, code: 'unique' as const }] : []));
