@@ -58,6 +58,8 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     // the last hop only: the address a client writes into X-Forwarded-For itself is not believed
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
     bodyLimit: 1024 * 1024,
+    // `/api/workspace/` is `/api/workspace`: a slash a proxy or a hand-typed address adds is no reason to 404
+    routerOptions: { ignoreTrailingSlash: true },
     // slow clients cannot hold connections open (Node checks every second)
     http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
     requestTimeout: config.requestTimeoutMs,

@@ -54,6 +54,14 @@ describeBackends('HTTP basics', (backend) => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('answers a call the same with a trailing slash', async () => {
+    expect((await client.get('/api/version/')).body).toEqual({ version: 'build-42' });
+    const me = await client.get('/api/me/', token);
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual((await client.get('/api/me', token)).body);
+    expect((await client.post('/api/articulo/index/', { max: 5 }, token)).status).toBe(200);
+  });
+
   it('answers unknown API routes with 404 JSON, with or without a token', async () => {
     for (const res of [
       await client.get('/api/nothing-here'),
