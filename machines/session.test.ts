@@ -15,11 +15,8 @@ function start(overrides: { stored?: SessionUser | null; password?: string } = {
         if (input.password !== (overrides.password ?? 'Secreta1!')) throw Object.assign(new Error('no'), { code: 'LOGIN_FAILED' });
         return { ...ana, rememberMe: input.rememberMe };
       }),
-      logout: fromPromise(async () => {
-        log.push('logout');
-      }),
     },
-    actions: { clearAndReload: () => void log.push('clear+reload') },
+    actions: { clearAndReload: () => void log.push('clear+reload'), endSession: () => void log.push('end') },
   });
   const actor = createActor(machine).start();
   return { actor, log };
@@ -66,12 +63,12 @@ describe('session machine', () => {
     expect(log).toEqual(['login:ana:false', 'login:ana:true']);
   });
 
-  it('logout revokes, clears the cookies and reloads', async () => {
+  it('logout ends the session at once, without a reload: logged out in the same step', async () => {
     const { actor, log } = start({ stored: ana });
     await waitFor(actor, (s) => s.matches('loggedIn'));
     actor.send({ type: 'LOGOUT' });
-    await waitFor(actor, (s) => s.matches('loggedOut'));
-    expect(log).toEqual(['logout', 'clear+reload']);
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(log).toEqual(['end']);
     expect(actor.getSnapshot().context.user).toBeNull();
   });
 

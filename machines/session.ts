@@ -38,12 +38,16 @@ export const sessionMachine = setup({
     login: fromPromise<SessionUser, Credentials>(async () => {
       throw new Error('login not provided');
     }),
-    /** Revokes the refresh token on the server; failures do not keep the user logged in. */
-    logout: fromPromise<void>(async () => undefined),
   },
   actions: {
-    /** Clears the session cookies and reloads the page (spec §4). */
+    /** Clears the session cookies and reloads the page (spec §4): a session lost while working. */
     clearAndReload: () => undefined,
+    /**
+     * Logout: revokes the refresh token on the server without waiting for it (a failure does not keep the user
+     * logged in), clears the cookies and what the browser holds of the user, and the login screen shows at once,
+     * with no reload and its blank page (issue 19).
+     */
+    endSession: () => undefined,
   },
 }).createMachine({
   id: 'session',
@@ -83,16 +87,9 @@ export const sessionMachine = setup({
     },
     loggedIn: {
       on: {
-        LOGOUT: 'loggingOut',
+        LOGOUT: { target: 'loggedOut', actions: ['endSession', assign({ user: null, error: null, errorParams: undefined })] },
         AUTH_LOST: { target: 'loggedOut', actions: ['clearAndReload', assign({ user: null })] },
         RECHECK: 'checking',
-      },
-    },
-    loggingOut: {
-      invoke: {
-        src: 'logout',
-        onDone: { target: 'loggedOut', actions: ['clearAndReload', assign({ user: null })] },
-        onError: { target: 'loggedOut', actions: ['clearAndReload', assign({ user: null })] },
       },
     },
   },

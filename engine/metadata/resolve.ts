@@ -81,7 +81,8 @@ function closeObjects(schema: JsonSchema): JsonSchema {
 function pickOf(prop: JsonSchema | undefined, refs: readonly ReferenceRule[], field: string): ResolvedColumn['pick'] {
   const ref = refs.find((r) => r.site.kind === 'column' && r.site.field === field);
   if (ref) return { kind: 'ref', entity: ref.entity, list: ref.list };
-  const values = prop?.enum?.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+  // an enum, or the values offered for an open choice (`examples`: a category's type, a party's type)
+  const values = (prop?.enum ?? prop?.examples)?.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
   return values?.length ? { kind: 'enum', values } : undefined;
 }
 

@@ -13,6 +13,8 @@ export interface JsonSchema {
   required?: string[];
   items?: JsonSchema;
   enum?: unknown[];
+  /** The values offered for an open choice (a text that may hold others): a select in forms, a pick-list in lists. */
+  examples?: unknown[];
   format?: string;
   minLength?: number;
   maxLength?: number;

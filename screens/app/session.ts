@@ -10,6 +10,7 @@ import { clearSession, cookieTokens, saveSession, storedUser } from './sessionSt
 import { reportFailure, setErrorReporter } from './feedback';
 import { readCookie } from './cookies';
 import { COOKIE } from '../../engine/session';
+import { clearRememberedOptions } from '../../widgets/SchemaForm/useCurrentOption';
 
 export const api = createApiClient({
   baseUrl: '/api/',
@@ -25,12 +26,15 @@ const machine = sessionMachine.provide({
       const reply = await api.post<LoginReply>('login', input, { quiet: true });
       return saveSession(reply, input.rememberMe)!;
     }),
-    logout: fromPromise(async () => {
-      const refresh_token = readCookie(COOKIE.refreshToken);
-      if (refresh_token) await api.post('logout', { refresh_token }, { quiet: true });
-    }),
   },
   actions: {
+    endSession: () => {
+      const refresh_token = readCookie(COOKIE.refreshToken);
+      // a login URL: sent without the access token, never refreshed, so the cleared cookies stay cleared
+      if (refresh_token) api.post('logout', { refresh_token }, { quiet: true }).catch(() => undefined);
+      clearSession();
+      clearRememberedOptions();
+    },
     clearAndReload: () => {
       clearSession();
       location.reload();

@@ -6,7 +6,7 @@ export function useSession() {
   const snapshot = useSelector(sessionActor, (s) => s);
   return {
     checking: snapshot.matches('checking'),
-    busy: snapshot.matches('authenticating') || snapshot.matches('loggingOut'),
+    busy: snapshot.matches('authenticating'),
     user: snapshot.context.user,
     error: snapshot.context.error,
     errorParams: snapshot.context.errorParams,

@@ -17,7 +17,9 @@ export default function LoginScreen() {
   // the error speaks about the credentials sent: once the user edits them it no longer applies
   const [sent, setSent] = useState<string | null>(null);
   const typed = `${username}\u0000${password}`;
-  const showError = Boolean(error) && sent === typed;
+  // a lock is about the user name: its message stays while that name is the one typed
+  const locked = error === 'LOGIN_LOCKED' || error === 'LOGIN_RATE_LIMITED';
+  const showError = Boolean(error) && sent !== null && (locked ? sent.split('\u0000')[0] === username : sent === typed);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,7 +1,8 @@
 /** "Leave without saving?" for a dialog whose form has typed data (its exit, close button or Escape). */
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
 
 export function ConfirmDiscard({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
   const { t } = useTranslation();
@@ -12,14 +13,10 @@ export function ConfirmDiscard({ open, onStay, onLeave }: { open: boolean; onSta
       onClose={onStay}
       title={t('execution.unsaved.title')}
       footer={
-        <HStack>
-          <Button variant="ghost" onClick={onLeave}>
-            {t('execution.unsaved.leave')}
-          </Button>
-          <Button colorPalette="brand" onClick={onStay} autoFocus>
-            {t('execution.unsaved.stay')}
-          </Button>
-        </HStack>
+        <DialogButtons
+          secondary={{ label: t('execution.unsaved.leave'), onClick: onLeave }}
+          primary={{ label: t('execution.unsaved.stay'), onClick: onStay, autoFocus: true }}
+        />
       }
     >
       <Text>{t('execution.unsaved.text')}</Text>

@@ -4,9 +4,9 @@
  */
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, HStack } from '@chakra-ui/react';
 import { isPermitted } from '../../engine/roles';
 import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
 import type { ScreenProps } from '../registry';
 import { entityOf } from '../metadata';
 import { useSession } from '../app/useSession';
@@ -58,22 +58,22 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
       title={title}
       width={720}
       footer={
-        <HStack>
-          {Extra && record.recordId !== null && record.data !== null && (
-            <Suspense fallback={null}>
-              <Extra id={record.recordId} data={record.data} reload={record.reload} />
-            </Suspense>
-          )}
-          {record.recordId !== null && <RecordHistory entity={entity} id={record.recordId} />}
-          <Button variant="ghost" onClick={close}>
-            {t('subHeader.exit')}
-          </Button>
-          {!open.readOnly && (
-            <Button type="submit" form={formId} colorPalette="brand" loading={record.saving}>
-              {t('subHeader.save')}
-            </Button>
-          )}
-        </HStack>
+        <DialogButtons
+          extra={
+            record.recordId !== null ? (
+              <>
+                {Extra && record.data !== null && (
+                  <Suspense fallback={null}>
+                    <Extra id={record.recordId} data={record.data} reload={record.reload} />
+                  </Suspense>
+                )}
+                <RecordHistory entity={entity} id={record.recordId} />
+              </>
+            ) : undefined
+          }
+          secondary={{ label: t('subHeader.exit'), onClick: close }}
+          primary={open.readOnly ? undefined : { label: t('subHeader.save'), form: formId, loading: record.saving }}
+        />
       }
     >
       <EntityForm entity={entity} formId={formId} record={record} readOnly={open.readOnly} onSaved={() => onClose()} onDirtyChange={setDirty} />

@@ -26,6 +26,7 @@ export function EntityForm({ entity, formId, record, readOnly, onSaved, onDirtyC
       entity={entity}
       formId={formId}
       formData={record.data}
+      recordId={record.recordId}
       readOnly={readOnly}
       serverErrors={record.serverErrors}
       optionsSource={optionsSource}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Text } from '@chakra-ui/react';
 import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
 import { api } from '../app/session';
 import type { FormExtraProps } from '../formExtras';
 import { SecretShown } from './SecretShown';
@@ -45,13 +46,12 @@ export default function RotateSecret({ id }: FormExtraProps) {
           title={t('events.rotateTitle')}
           footer={
             secret ? (
-              <Button type="button" onClick={close}>
-                {t('events.done')}
-              </Button>
+              <DialogButtons primary={{ label: t('events.done'), onClick: close }} />
             ) : (
-              <Button type="button" loading={busy} onClick={() => void rotate()}>
-                {t('events.rotateConfirm')}
-              </Button>
+              <DialogButtons
+                secondary={{ label: t('modal.cancel'), onClick: close }}
+                primary={{ label: t('events.rotateConfirm'), onClick: () => void rotate(), loading: busy }}
+              />
             )
           }
         >

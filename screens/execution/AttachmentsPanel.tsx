@@ -5,13 +5,14 @@
  * and by the server; both say why in the user's language.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
 import { fileProblem } from '../../engine/records/files';
 import { Attachments, type AttachmentRow } from '../../widgets/Attachments';
 import { AudioRecorder } from '../../widgets/AudioRecorder';
 import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
 import { showSuccess } from '../../widgets/toaster';
 import { reportFailure } from '../app/feedback';
 import { attachmentCalls } from './calls';
@@ -116,14 +117,10 @@ export function AttachmentsPanel({ recordId, activity }: { recordId: number | nu
           onClose={() => setRemoving(null)}
           title={t('execution.attachments.removeTitle')}
           footer={
-            <HStack>
-              <Button variant="ghost" onClick={() => setRemoving(null)}>
-                {t('execution.attachments.keep')}
-              </Button>
-              <Button colorPalette="red" onClick={() => void remove(removing)}>
-                {t('widgets.attachments.remove')}
-              </Button>
-            </HStack>
+            <DialogButtons
+              secondary={{ label: t('execution.attachments.keep'), onClick: () => setRemoving(null) }}
+              primary={{ label: t('widgets.attachments.remove'), onClick: () => void remove(removing), danger: true }}
+            />
           }
         >
           <Text>{t('execution.attachments.removeText', { name: removing.nombre })}</Text>

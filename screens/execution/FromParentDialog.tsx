@@ -7,12 +7,13 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Input, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { ApiError } from '../../engine/api/client';
 import type { StoredRecord } from '../../engine/api/entityApi';
 import { decimalPoint, decimalText, parseDecimal } from '../../engine/records/decimal';
 import { FormField } from '../../widgets/FormField';
 import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
 import { formatNumber } from '../../widgets/money';
 import { reportFailure } from '../app/feedback';
 import { recordCalls } from './calls';
@@ -87,14 +88,10 @@ export function FromParentDialog({ parent, activities, articleName, onMade, onCl
       width={760}
       title={t('execution.fromParent.title', { numero: parent.numero ?? '' })}
       footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t('execution.inline.cancel')}
-          </Button>
-          <Button colorPalette="brand" loading={busy} disabled={!chosen.length || invalid} onClick={() => void make()}>
-            {t('execution.fromParent.make')}
-          </Button>
-        </>
+        <DialogButtons
+          secondary={{ label: t('execution.inline.cancel'), onClick: onClose }}
+          primary={{ label: t('execution.fromParent.make'), onClick: () => void make(), loading: busy, disabled: !chosen.length || invalid }}
+        />
       }
     >
       <FormField label={t('execution.fromParent.activity')}>

@@ -6,13 +6,14 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner } from '@chakra-ui/react';
+import { Spinner } from '@chakra-ui/react';
 import { ApiError } from '../../engine/api/client';
 import type { StoredRecord } from '../../engine/api/entityApi';
 import type { FieldError } from '../../engine/errors';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { JsonSchema, UiSchema } from '../../engine/metadata/types';
 import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
 import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
 import { showSuccess } from '../../widgets/toaster';
 import { optionsSource } from '../app/entityData';
@@ -104,14 +105,10 @@ export function InlineEditDialog({ kind, actividad, id, onSaved, onClose }: Inli
       onClose={onClose}
       title={title}
       footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t('execution.inline.cancel')}
-          </Button>
-          <Button type="submit" form={formId} colorPalette="brand" loading={saving} disabled={data === null}>
-            {t('execution.inline.save')}
-          </Button>
-        </>
+        <DialogButtons
+          secondary={{ label: t('execution.inline.cancel'), onClick: onClose }}
+          primary={{ label: t('execution.inline.save'), form: formId, loading: saving, disabled: data === null }}
+        />
       }
     >
       {data === null ? (

@@ -1,8 +1,9 @@
 /** "Leave without saving?" for a blocked navigation (useLeaveGuard). */
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Blocker } from 'react-router-dom';
 import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
 
 export function LeaveDialog({ blocker }: { blocker: Blocker }) {
   const { t } = useTranslation();
@@ -13,14 +14,10 @@ export function LeaveDialog({ blocker }: { blocker: Blocker }) {
       onClose={() => blocker.reset()}
       title={t('execution.unsaved.title')}
       footer={
-        <HStack>
-          <Button variant="ghost" onClick={() => blocker.proceed()}>
-            {t('execution.unsaved.leave')}
-          </Button>
-          <Button colorPalette="brand" onClick={() => blocker.reset()} autoFocus>
-            {t('execution.unsaved.stay')}
-          </Button>
-        </HStack>
+        <DialogButtons
+          secondary={{ label: t('execution.unsaved.leave'), onClick: () => blocker.proceed() }}
+          primary={{ label: t('execution.unsaved.stay'), onClick: () => blocker.reset(), autoFocus: true }}
+        />
       }
     >
       <Text>{t('execution.unsaved.text')}</Text>

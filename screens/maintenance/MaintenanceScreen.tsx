@@ -13,6 +13,7 @@ import type { FieldError } from '../../engine/errors';
 import { messageFor } from '../../engine/validation/messages';
 import { FormField } from '../../widgets/FormField';
 import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
 import { showSuccess } from '../../widgets/toaster';
 import { emitUpdateList } from '../../widgets/DataTable';
 import { reportFailure } from '../app/feedback';
@@ -173,14 +174,10 @@ export default function MaintenanceScreen({ route }: ScreenProps) {
           onClose={() => setConfirming(false)}
           title={t('maintenance.confirmTitle')}
           footer={
-            <HStack>
-              <Button variant="outline" onClick={() => setConfirming(false)}>
-                {t('maintenance.cancel')}
-              </Button>
-              <Button colorPalette="red" loading={deleting} onClick={() => void remove()}>
-                {t('maintenance.confirm')}
-              </Button>
-            </HStack>
+            <DialogButtons
+              secondary={{ label: t('maintenance.cancel'), onClick: () => setConfirming(false) }}
+              primary={{ label: t('maintenance.confirm'), onClick: () => void remove(), loading: deleting, danger: true }}
+            />
           }
         >
           <Text>{t('maintenance.confirmText', { count: preview.ids.length })}</Text>

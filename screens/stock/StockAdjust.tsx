@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { FormField } from '../../widgets/FormField';
 import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
 import { showSuccess } from '../../widgets/toaster';
 import { emitUpdateList } from '../../widgets/DataTable';
 import { api } from '../app/session';
@@ -58,11 +59,10 @@ export default function StockAdjust({ id, data, reload }: FormExtraProps) {
           onClose={() => setOpen(false)}
           title={t('stock.adjustTitle')}
           footer={
-            places.length ? (
-              <Button type="submit" form="stock-adjust" loading={busy} disabled={!valid}>
-                {t('stock.apply')}
-              </Button>
-            ) : undefined
+            <DialogButtons
+              secondary={{ label: t('modal.cancel'), onClick: () => setOpen(false) }}
+              primary={places.length ? { label: t('stock.apply'), form: 'stock-adjust', loading: busy, disabled: !valid } : undefined}
+            />
           }
         >
           {places.length === 0 ? (

@@ -5,9 +5,10 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Code, List, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Code, List, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '../../engine/api/client';
 import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
 import { showSuccess } from '../../widgets/toaster';
 import { choiceOf, decisionsText } from './recordMove';
 import { taskCalls, type NextStepView } from './taskCalls';
@@ -64,14 +65,10 @@ export function MoveRecordDialog({ registro, numero, onClose, onMoved }: Props) 
   };
 
   const footer = (
-    <>
-      <Button variant="ghost" onClick={onClose}>
-        {t('tasks.actions.cancel')}
-      </Button>
-      <Button colorPalette="brand" onClick={move} loading={moving} disabled={!steps?.length || chosen === null}>
-        {t('tasks.record.moveAction')}
-      </Button>
-    </>
+    <DialogButtons
+      secondary={{ label: t('tasks.actions.cancel'), onClick: onClose }}
+      primary={{ label: t('tasks.record.moveAction'), onClick: () => void move(), loading: moving, disabled: !steps?.length || chosen === null }}
+    />
   );
 
   return (

@@ -72,6 +72,9 @@ async function leadingTo(db: Kysely<any>, entity: ResolvedEntity, rule: Referenc
 }
 
 /** Field errors of missing or cyclic references (a missing row of a rule with its own code carries that code). */
+/** The field code of a reference to the record itself, or to one that already leads back to it. */
+export const CYCLE = 'REFERENCIA_CICLICA';
+
 export async function checkReferences(ctx: DocContext, entity: ResolvedEntity, doc: Data, id: number | null): Promise<FieldError[]> {
   const found = referencedIds(entity, doc);
   const errors: FieldError[] = [];
@@ -89,7 +92,7 @@ export async function checkReferences(ctx: DocContext, entity: ResolvedEntity, d
     if (!rule.acyclic || rule.entity !== entity.name) continue;
     const mine = found.filter((f) => f.rule === rule && !errors.some((e) => e.field === f.field));
     const loops = id === null ? new Set<number>() : await leadingTo(ctx.trx, entity, rule, [...new Set(mine.map((f) => f.value))], id);
-    for (const f of mine) if (f.value === id || loops.has(f.value)) errors.push({ field: f.field, code: 'enum' });
+    for (const f of mine) if (f.value === id || loops.has(f.value)) errors.push({ field: f.field, code: CYCLE });
   }
   return errors;
 }

@@ -107,11 +107,12 @@ describeBackends('articulo', (backend) => {
       expect(missing.status).toBe(400);
       expect(missing.body.errors).toEqual([{ field: 'componentes.0.articulo', code: 'enum' }]);
       const self = await post(`articulo/update/${rueda.id}`, { ...rueda, componentes: [{ articulo: rueda.id, cantidad: 1 }] });
-      expect(self.body.errors).toEqual([{ field: 'componentes.0.articulo', code: 'enum' }]);
+      expect(self.status).toBe(400);
+      expect(self.body.errors).toEqual([{ field: 'componentes.0.articulo', code: 'REFERENCIA_CICLICA' }]);
       // carro contains rueda: rueda may not contain carro
       const loop = await post(`articulo/update/${rueda.id}`, { ...rueda, componentes: [{ articulo: carro.id, cantidad: 1 }] });
       expect(loop.status).toBe(400);
-      expect(loop.body.errors).toEqual([{ field: 'componentes.0.articulo', code: 'enum' }]);
+      expect(loop.body.errors).toEqual([{ field: 'componentes.0.articulo', code: 'REFERENCIA_CICLICA' }]);
     });
 
     it('refuses related parties that do not exist', async () => {

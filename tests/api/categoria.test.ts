@@ -144,7 +144,7 @@ describeBackends('categoria', (backend) => {
       const hogar = (await post(`categoria/show/${ids.hogar}`, {})).body;
       const below = await post(`categoria/update/${ids.hogar}`, { ...hogar, parentid: ids.sillas });
       expect(below.status).toBe(400);
-      expect(below.body.errors).toEqual([{ field: 'parentid', code: 'enum' }]);
+      expect(below.body.errors).toEqual([{ field: 'parentid', code: 'REFERENCIA_CICLICA' }]);
       expect((await post(`categoria/update/${ids.hogar}`, { ...hogar, parentid: ids.hogar })).status).toBe(400);
       expect((await post(`categoria/show/${ids.hogar}`, {})).body).toEqual(hogar);
       // moving under an unrelated category is fine

@@ -222,7 +222,7 @@ describeBackends('the write pipeline', (backend) => {
     const a = await save('nota', { nombre: 'A' });
     const b = await save('nota', { nombre: 'B', padre: a.id });
     const loop = await post(`nota/update/${a.id}`, { ...a, padre: b.id });
-    expect(loop).toMatchObject({ status: 400, body: { errors: [{ field: 'padre', code: 'enum' }] } });
+    expect(loop).toMatchObject({ status: 400, body: { errors: [{ field: 'padre', code: 'REFERENCIA_CICLICA' }] } });
     expect((await post(`nota/update/${a.id}`, { ...a, padre: a.id })).status).toBe(400);
   });
 

@@ -15,8 +15,8 @@ beforeAll(async () => {
   app = await startApp();
   const client = api(app.baseUrl);
   const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
-  const names = Array.from({ length: MANY }, (_, i) => ({ tipo: 'rubro', nombre: `Rubro ${String(i + 1).padStart(3, '0')}`, orden: i }));
-  names.push({ tipo: 'calzado', nombre: 'Zapatos', orden: 1 }, { tipo: 'calzado', nombre: 'Zapatillas', orden: 2 });
+  const names: { tipo: string; grupo?: string; nombre: string; orden: number }[] = Array.from({ length: MANY }, (_, i) => ({ tipo: 'rubro', nombre: `Rubro ${String(i + 1).padStart(3, '0')}`, orden: i }));
+  names.push({ tipo: 'calzado', grupo: 'calzado', nombre: 'Zapatos', orden: 1 }, { tipo: 'calzado', grupo: 'calzado', nombre: 'Zapatillas', orden: 2 });
   for (let i = 0; i < names.length; i += 25) {
     await Promise.all(names.slice(i, i + 25).map((n) => client.post('/api/categoria/save', n, token)));
   }
@@ -58,14 +58,17 @@ describe('categories in the browser', () => {
   it('filters by a column in the filter row, which toggles', async () => {
     await openList();
     await page.getByRole('button', { name: 'Filtros' }).click();
-    const tipo = page.getByRole('textbox', { name: 'Filtrar por Tipo' });
-    await tipo.fill('c'); // one character does not filter yet
+    // a category's type reads as its name, not its key (issue 19)
+    await page.getByRole('cell', { name: 'Rubro de artículos', exact: true }).first().waitFor();
+    expect(await page.getByRole('cell', { name: 'rubro', exact: true }).count()).toBe(0);
+    const grupo = page.getByRole('textbox', { name: 'Filtrar por Grupo' });
+    await grupo.fill('c'); // one character does not filter yet
     await page.waitForTimeout(500);
     expect(await totalNumber()).toBeGreaterThan(2);
-    await tipo.fill('calz');
+    await grupo.fill('calz');
     await expect.poll(totalNumber).toBe(2);
     await page.getByRole('button', { name: 'Filtros' }).click();
-    expect(await page.getByRole('textbox', { name: 'Filtrar por Tipo' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Filtrar por Grupo' }).count()).toBe(0);
     await expect.poll(totalNumber).toBeGreaterThan(MANY);
   });
 
@@ -107,7 +110,10 @@ describe('categories in the browser', () => {
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('+');
     await page.waitForURL(/#\/backOffice\/categories\/create$/);
-    await page.getByRole('textbox', { name: /^Tipo/ }).fill('color');
+    // the type is a select of the category types, by their names
+    await page.getByRole('combobox', { name: /^Tipo/ }).click();
+    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Rubro de artículos', 'Tipo de interesado', 'Grupo de flujos', 'Grupo de reportes']);
+    await page.getByRole('option', { name: 'Rubro de artículos' }).click();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('El campo Nombre es obligatorio').waitFor();
     await page.getByTestId('language-switch').selectOption('en');
@@ -150,10 +156,13 @@ describe('categories in the browser', () => {
     await expect.poll(totalNumber).toBe(1);
     await page.getByRole('button', { name: 'Ver Zapatos' }).click();
     await page.waitForURL(/#\/backOffice\/categories\/\d+\/show$/);
-    const nombre = page.getByRole('textbox', { name: /^Nombre/ });
-    await expect.poll(() => nombre.inputValue()).toBe('Zapatos');
-    expect(await nombre.isEditable()).toBe(false);
+    // view mode is a read-only detail layout: the values as text, no inputs (issue 19)
+    await expect.poll(() => page.getByRole('group', { name: 'Nombre' }).textContent()).toBe('Zapatos');
+    // a type the app does not know shows as written
+    expect(await page.getByRole('group', { name: 'Tipo' }).textContent()).toBe('calzado');
+    expect(await page.getByRole('main').getByRole('textbox').count()).toBe(0);
     await page.getByRole('button', { name: 'Editar' }).click();
+    const nombre = page.getByRole('textbox', { name: /^Nombre/ });
     await page.waitForURL(/#\/backOffice\/categories\/\d+$/);
     await nombre.fill('Zapatos de cuero');
     await page.getByRole('button', { name: 'Guardar' }).click();

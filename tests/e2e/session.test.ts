@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startApp } from '../support/app';
 import { PHONE, launchBrowser, loginAs, newPage } from '../support/browser';
-import { createUser } from '../support/server';
+import { api, createUser } from '../support/server';
 import { COOKIE } from '../../engine/session';
 import { DEFAULT_CONFIG } from '../../server/config';
 
@@ -88,11 +88,15 @@ describe('session in the browser', () => {
     const { page, context } = await fresh();
     await loginAs(page, 'admin', ADMIN_PASSWORD, true);
     await dashboardHeading(page).waitFor();
-    const reloaded = page.waitForEvent('load');
+    // the login screen shows at once: no reload and its blank page (issue 19), the page is the same one
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    const refreshToken = decodeURIComponent((await context.cookies()).find((c) => c.name === COOKIE.refreshToken)!.value);
     await page.getByRole('button', { name: 'Cerrar sesión' }).first().click();
-    await reloaded; // logout reloads the page (spec §4)
     await page.waitForURL(/#\/auth\/login/);
     await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    // the refresh token was revoked on the way out, after the screen changed
+    await expect.poll(async () => (await api(app.baseUrl).refresh(refreshToken)).status).toBe(401);
     const names = (await context.cookies()).map((c) => c.name);
     expect(names).not.toContain(COOKIE.refreshToken);
     expect(names).not.toContain(COOKIE.user);

@@ -161,10 +161,14 @@ describe('forms that say what is wrong and lose nothing', () => {
     const dialog = page.getByRole('dialog', { name: 'Secuencia' });
     await dialog.waitFor();
     await expect.poll(focusedName).toContain('nombre');
+    // one button order in every dialog: secondary, then primary on the right
+    const last2 = async (d: ReturnType<Page['getByRole']>) => (await d.getByRole('button').allTextContents()).slice(-2);
+    expect(await last2(dialog)).toEqual(['Salir', 'Guardar']);
     await page.keyboard.type('Remitos');
     await page.keyboard.press('Escape');
     const ask = page.getByRole('dialog', { name: 'Cambios sin guardar' });
     await ask.waitFor();
+    expect(await last2(ask)).toEqual(['Salir sin guardar', 'Seguir editando']);
     await ask.getByRole('button', { name: 'Seguir editando' }).click();
     await ask.waitFor({ state: 'detached' });
     expect(await field(/^Nombre/, dialog).inputValue()).toBe('Remitos');
@@ -244,5 +248,21 @@ describe('forms that say what is wrong and lose nothing', () => {
     await row.getByRole('cell', { name: 'AFIP', exact: true }).click();
     await page.waitForURL(/#\/backOffice\/profile\/\d+\/show$/);
     await page.getByRole('button', { name: 'Editar' }).first().waitFor();
+  });
+});
+
+describe('names, not keys', () => {
+  it('an article is not offered as its own component, and the server refuses it with its code', async () => {
+    const mesa = await post('articulo/save', { nombre: 'Mesa plegable', es_compuesto: true });
+    await post('articulo/save', { nombre: 'Mesa ratona' });
+    await goAway(`${app.baseUrl}/#/backOffice/stock/${mesa.id}`);
+    await page.getByRole('heading', { name: 'Artículo', level: 1, exact: true }).waitFor();
+    const componentes = page.getByRole('group', { name: 'Componentes' });
+    await componentes.getByRole('button', { name: 'Agregar' }).click();
+    await componentes.getByRole('combobox', { name: /^Artículo/ }).first().fill('mesa');
+    await page.getByRole('option', { name: 'Mesa ratona' }).waitFor();
+    expect(await page.getByRole('option', { name: 'Mesa plegable' }).count()).toBe(0);
+    const refused = await api(app.baseUrl).post(`/api/articulo/update/${mesa.id}`, { ...mesa, componentes: [{ articulo: mesa.id, cantidad: 1 }] }, token);
+    expect(refused).toMatchObject({ status: 400, body: { errors: [{ field: 'componentes.0.articulo', code: 'REFERENCIA_CICLICA' }] } });
   });
 });

@@ -11,11 +11,13 @@ import { decodeFieldErrors } from './errorCodes';
 import { fieldMessage } from './fieldMessage';
 import { isArrayItem } from './labelKeys';
 import { useFieldLabel } from './useFieldLabel';
+import { formContextOf } from './context';
+import { ReadOnlyValue } from './ReadOnlyValue';
 
 export const LABEL_WIDTH = '140px';
 
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, fieldPathId, children, rawErrors, required, hidden, schema, uiSchema, registry, disabled, readonly, rawDescription } =
+  const { id, fieldPathId, children, rawErrors, required, hidden, schema, uiSchema, registry, disabled, readonly, rawDescription, formData } =
     props;
   const { t, i18n } = useTranslation();
   const label = useFieldLabel(fieldPathId.path, uiSchema, registry);
@@ -43,6 +45,21 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const ownOptions = (uiSchema?.['ui:options'] ?? {}) as { label?: boolean };
   const showLabel = ownOptions.label !== false && uiSchema?.['ui:label'] !== false && !isArrayItem(fieldPathId.path);
   const description = typeof rawDescription === 'string' && rawDescription ? t(rawDescription) : null;
+  if (formContextOf(registry).viewMode) {
+    // view mode: the label beside the value as text (no input, no required marker, no help)
+    return (
+      <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '0', md: '3' }} w="full" align={{ md: 'flex-start' }}>
+        {showLabel && (
+          <Text as="span" id={`field::${id}::label`} w={{ md: LABEL_WIDTH }} flexShrink={0} pt={{ md: '2' }} fontSize="sm" fontWeight="medium" color="fg.muted">
+            {label}
+          </Text>
+        )}
+        <Box flex="1" minW="0" aria-labelledby={showLabel ? `field::${id}::label` : undefined} role={showLabel ? 'group' : undefined}>
+          <ReadOnlyValue id={id} value={formData} schema={schema} uiSchema={uiSchema} registry={registry} />
+        </Box>
+      </Flex>
+    );
+  }
   return (
     <Field.Root id={id} invalid={Boolean(message)} required={required} readOnly={readonly} disabled={disabled}>
       <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '1', md: '3' }} w="full" align={{ md: 'flex-start' }}>

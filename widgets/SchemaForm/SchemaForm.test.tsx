@@ -93,9 +93,15 @@ describe('SchemaForm', () => {
     expect(JSON.parse(out.textContent!)).toMatchObject({ id: 7, version: 3, nombre: 'Acme' });
   });
 
-  it('show mode is read-only without add / remove', () => {
+  it('show mode is a read-only detail layout: values as text, not inputs, without add / remove', async () => {
     render(<ShowMode />);
-    expect((field('Nombre')).readOnly).toBe(true);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getByRole('group', { name: 'Nombre' }).textContent).toBe('Acme');
+    expect(screen.getByRole('group', { name: 'Fecha' }).textContent).toBe('29/02/2024');
+    expect(screen.getByRole('group', { name: 'Activo' }).textContent).toBe('Sí');
+    expect(screen.getByRole('group', { name: 'Es empresa' }).textContent).toBe('No');
+    expect(screen.getByRole('group', { name: 'CUIT' }).textContent).toBe('—');
     expect(screen.queryByRole('button', { name: 'Agregar' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Quitar' })).toBeNull();
   });

@@ -27,7 +27,7 @@ export interface SchemaFormProps {
   onChange?: (data: FormRecord) => void;
   /** Called with the data once it passes validation. */
   onSubmit: (data: FormRecord) => void;
-  /** Show mode: every input read-only, no add / remove in child tables. */
+  /** Show mode: every value as text (a read-only detail layout, not inputs), no add / remove in child tables. */
   readOnly?: boolean;
   /** Field errors of a 4xx reply (`errors` of the API error body); each goes once its field is changed. */
   serverErrors?: readonly FieldError[];
@@ -41,13 +41,15 @@ export interface SchemaFormProps {
   rules?: EntityRules;
   /** The data on screen differs from the data given (and its defaults): typed data not saved yet. */
   onDirtyChange?: (dirty: boolean) => void;
+  /** Id of the record shown (default: the data's `id`); a select with `excludeSelf` does not offer it. */
+  recordId?: string | number | null;
 }
 
 const Form = withTheme<FormRecord, RJSFSchema, SchemaFormContext>(formTheme);
 /** A `const` (a box that must be ticked) is a rule to meet, not a value to fill in. */
 const defaultsBehavior = { constAsDefaults: 'never' } as const;
 
-export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, serverErrors, optionsSource, formId, children, rules, onDirtyChange }: SchemaFormProps) {
+export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, serverErrors, optionsSource, formId, children, rules, onDirtyChange, recordId: givenId }: SchemaFormProps) {
   const [tried, setTried] = useState(false);
   // the data on screen: the latest of the formData prop and the user's changes
   const [current, setCurrent] = useState(formData);
@@ -66,7 +68,11 @@ export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, ser
     () => prepareUi(entity.schema, entity.ui, formWidgets, entity.references, entity.name),
     [entity.schema, entity.ui, entity.references, entity.name],
   );
-  const formContext = useMemo(() => ({ entity: entity.name, optionsSource }), [entity.name, optionsSource]);
+  const recordId = givenId ?? (formData?.id as string | number | undefined) ?? null;
+  const formContext = useMemo(
+    () => ({ entity: entity.name, optionsSource, recordId, viewMode: readOnly === true }),
+    [entity.name, optionsSource, recordId, readOnly],
+  );
   const extraErrors = useServerErrors<FormRecord>(serverErrors, current);
   // what "unchanged" means: the data given, with the defaults the form fills in
   const baseline = useMemo(

@@ -1,35 +1,50 @@
 /**
  * Select with remote options (ui:widget "select", `ui:options`: list, allowNull, ids, filters): the app's
  * Combobox over `{list}/select` in slices of 10. Without `list` it offers the schema's enum the same way.
- * A reference property (`x-ref`) gets this widget and its list by default (./uiSchema.ts).
+ * A reference property (`x-ref`) gets this widget and its list by default (./uiSchema.ts); `excludeSelf` leaves the
+ * record shown out of the options.
  */
 import { useMemo } from 'react';
 import { getSchemaType, type WidgetProps } from '@rjsf/utils';
 import { Combobox } from '../Combobox';
 import { formContextOf } from './context';
 import { emptyValueOf } from './empty';
-import { idForSchema, localPage, readSelectConfig } from './selectOptions';
+import { idForSchema, localPage, readSelectConfig, sameId } from './selectOptions';
 import { rememberOptions } from './useCurrentOption';
 import { useEnumText } from './enumText';
 import type { SliceSource } from './useSelectOptions';
 
+/** The options without the record itself (`excludeSelf`: an article is not its own component). */
+function withoutSelf(source: SliceSource, self: string | number | null | undefined): SliceSource {
+  if (self === null || self === undefined) return source;
+  return async (q) => {
+    const reply = await source(q);
+    const rows = reply.rows.filter((r) => !sameId(r.id, self));
+    return { total: reply.total - (reply.rows.length - rows.length), rows };
+  };
+}
+
 export function SelectWidget(props: WidgetProps) {
   const { id, value, schema, options, registry, onChange, onBlur, onFocus, readonly, disabled, autofocus, placeholder, required } = props;
   const cfg = readSelectConfig(options);
-  const { optionsSource } = formContextOf(registry);
+  const { optionsSource, recordId } = formContextOf(registry);
+  const self = options.excludeSelf === true ? recordId : null;
   const enumText = useEnumText();
-  const local = useMemo(
-    () =>
-      (options.enumOptions ?? []).map((o) => {
-        const text = enumText(o.label, o.value);
-        return { id: o.value as string | number, name: text, nombre: text };
-      }),
-    [options.enumOptions, enumText],
-  );
+  // an enum's options, or the values an open choice offers (`examples`), with the current value if it is another
+  const offered = options.offered as { value: string | number; label: string }[] | undefined;
+  const local = useMemo(() => {
+    const all = [...(options.enumOptions ?? []), ...(offered ?? [])] as { value: unknown; label: string }[];
+    if (offered && value !== undefined && value !== null && value !== '' && !offered.some((o) => o.value === value))
+      all.push({ value, label: String(value) });
+    return all.map((o) => {
+      const text = enumText(o.label, o.value);
+      return { id: o.value as string | number, name: text, nombre: text };
+    });
+  }, [options.enumOptions, offered, value, enumText]);
   const listKey = cfg.list ?? `enum:${id}`;
   const source: SliceSource = useMemo(
-    () => (cfg.list ? (q) => optionsSource(cfg.list!, q) : async (q) => localPage(local, q)),
-    [cfg.list, optionsSource, local],
+    () => (cfg.list ? withoutSelf((q) => optionsSource(cfg.list!, q), self) : async (q) => localPage(local, q)),
+    [cfg.list, optionsSource, local, self],
   );
   if (!cfg.list) rememberOptions(listKey, local);
   const numeric = ['integer', 'number'].includes(String(getSchemaType(schema)));

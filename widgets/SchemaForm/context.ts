@@ -9,11 +9,15 @@ export interface SchemaFormContext {
   /** Entity name, for the label keys (see labelKeys.ts). */
   entity: string;
   optionsSource: OptionsSource;
+  /** Id of the record shown (none while creating): a select with `excludeSelf` leaves it out. */
+  recordId?: string | number | null;
+  /** The whole form only shows a record (show mode): values as text, not inputs. */
+  viewMode?: boolean;
 }
 
 const noOptions: OptionsSource = async () => ({ total: 0, rows: [] });
 
 export function formContextOf(registry: Registry): SchemaFormContext {
   const ctx = (registry.formContext ?? {}) as Partial<SchemaFormContext>;
-  return { entity: ctx.entity ?? '', optionsSource: ctx.optionsSource ?? noOptions };
+  return { entity: ctx.entity ?? '', optionsSource: ctx.optionsSource ?? noOptions, recordId: ctx.recordId ?? null, viewMode: ctx.viewMode === true };
 }

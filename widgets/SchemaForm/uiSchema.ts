@@ -2,10 +2,12 @@
  * The uiSchema the form renders with, from the entity's ui.json:
  * - labels are drawn by the form's FieldTemplate (140 px beside the input), so widgets get `label: false`;
  * - a reference property (`x-ref`, engine/metadata/references.ts) is a select over the referenced entity's
- *   list unless ui.json says otherwise (a blank first entry when it may be empty);
+ *   list unless ui.json says otherwise (a blank first entry when it may be empty; an acyclic reference to its own
+ *   entity leaves the record itself out);
  * - a `ui:widget` name no widget answers to becomes the visible UnknownWidget (STYLE §4), keeping the name;
  * - enum values are named by their locale keys (`ui:enumNames`: `entities.<entity>.enums.<path>.<value>`, the
- *   path's names joined with `_`), which the widgets translate (./enumText.ts): names, not keys.
+ *   path's names joined with `_`), which the widgets translate (./enumText.ts): names, not keys;
+ * - a text property with `examples` (an open choice: a category's type) is a select of those values, named the same way.
  */
 import { getDefaultRegistry } from '@rjsf/core';
 import { hasWidget, type RJSFSchema, type RegistryWidgetsType, type UiSchema } from '@rjsf/utils';
@@ -23,19 +25,26 @@ interface Walk {
   entity?: string;
 }
 
-function referenceUi(ref: ReferenceRule, ui: Node): Node {
+function referenceUi(ref: ReferenceRule, ui: Node, entity?: string): Node {
   if (ui['ui:widget'] !== undefined) return ui;
-  const options = { list: ref.list, ...(ref.nullable ? { allowNull: true } : {}), ...(ui['ui:options'] as Node | undefined) };
+  // an acyclic reference to its own entity (an article's components): the record itself is not offered
+  const self = ref.acyclic && ref.entity === entity ? { excludeSelf: true } : {};
+  const options = { list: ref.list, ...(ref.nullable ? { allowNull: true } : {}), ...self, ...(ui['ui:options'] as Node | undefined) };
   return { ...ui, 'ui:widget': 'select', 'ui:options': options };
 }
 
 function walk(schema: JsonSchema | undefined, given: Node, w: Walk, path: string): Node {
   const ref = w.refs.get(path);
-  const ui = ref ? referenceUi(ref, given) : given;
+  const ui = ref ? referenceUi(ref, given, w.entity) : given;
   const out: Node = { ...ui };
+  const base = `entities.${w.entity}.enums.${path.split('.').join('_')}`;
   if (w.entity && Array.isArray(schema?.enum) && ui['ui:enumNames'] === undefined) {
-    const base = `entities.${w.entity}.enums.${path.split('.').join('_')}`;
     out['ui:enumNames'] = Object.fromEntries(schema.enum.map((v) => [String(v), `${base}.${String(v)}`]));
+  }
+  // an open choice (`examples`): a select of the values offered, named like enum values
+  if (w.entity && Array.isArray(schema?.examples) && schema.examples.length && ui['ui:widget'] === undefined && !schema.enum) {
+    out['ui:widget'] = 'select';
+    out['ui:options'] = { offered: schema.examples.map((v) => ({ value: v, label: `${base}.${String(v)}` })), ...(ui['ui:options'] as Node | undefined) };
   }
   const widget = ui['ui:widget'];
   // "hidden" hides an object or an array too (RJSF reads it before choosing a field), though no widget draws one

@@ -1,0 +1,70 @@
+/**
+ * A field in view mode (a record opened to look at, not to edit): its value as text — yes / no, an enum's or
+ * an offered value's name, a referenced row's name, a date as dd/mm/yyyy, several choices joined — never a
+ * disabled input (issue 19). Empty values show a dash.
+ */
+import { useMemo } from 'react';
+import { Text } from '@chakra-ui/react';
+import type { Registry, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_DATE_FORMAT, parseWithMask, toDayMonthYear } from '../../engine/dates';
+import { formContextOf } from './context';
+import { useEnumText } from './enumText';
+import { optionText, readSelectConfig } from './selectOptions';
+import { useCurrentOption } from './useCurrentOption';
+import type { SliceSource } from './useSelectOptions';
+
+interface Props {
+  id: string;
+  value: unknown;
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  registry: Registry;
+}
+
+const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+export function ReadOnlyValue({ id, value, schema, uiSchema, registry }: Props) {
+  const { t, i18n } = useTranslation();
+  const enumText = useEnumText();
+  const options = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
+  const widget = uiSchema?.['ui:widget'];
+  const list = readSelectConfig(options).list;
+  const text = (() => {
+    if (blank(value)) return null;
+    if (widget === 'password') return '••••••';
+    if (typeof value === 'boolean') return t(value ? 'form.yes' : 'form.no');
+    const names = (uiSchema?.['ui:enumNames'] ?? (uiSchema?.items as UiSchema | undefined)?.['ui:enumNames']) as Record<string, string> | undefined;
+    const offered = options.offered as { value: unknown; label: string }[] | undefined;
+    const nameOf = (v: unknown) => {
+      const key = names?.[String(v)] ?? offered?.find((o) => o.value === v)?.label;
+      return key ? enumText(key, v) : String(v);
+    };
+    if (Array.isArray(value)) return value.map(nameOf).join(', ');
+    if (widget === 'date' && typeof value === 'string') {
+      const format = typeof options.format === 'string' && options.format ? options.format : DEFAULT_DATE_FORMAT;
+      const parts = parseWithMask(value, format);
+      return parts ? toDayMonthYear(parts) : value;
+    }
+    if (schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'))) return Number(value).toLocaleString(i18n.language);
+    return nameOf(value);
+  })();
+  if (list && !blank(value)) return <ReferenceText id={id} value={value} list={list} filters={readSelectConfig(options).filters} registry={registry} />;
+  return <Shown id={id} text={text} multiline={widget === 'textarea'} />;
+}
+
+function ReferenceText({ id, value, list, filters, registry }: { id: string; value: unknown; list: string; filters?: Record<string, unknown>; registry: Registry }) {
+  const { i18n } = useTranslation();
+  const { optionsSource } = formContextOf(registry);
+  const source: SliceSource = useMemo(() => (q) => optionsSource(list, q), [optionsSource, list]);
+  const option = useCurrentOption(value, list, source, filters);
+  return <Shown id={id} text={option ? optionText(option, i18n.language) : String(value)} />;
+}
+
+function Shown({ id, text, multiline }: { id: string; text: string | null; multiline?: boolean }) {
+  return (
+    <Text id={id} data-readonly-value="" pt={{ md: '2' }} whiteSpace={multiline ? 'pre-wrap' : undefined} color={text === null ? 'fg.muted' : undefined}>
+      {text ?? '—'}
+    </Text>
+  );
+}
