@@ -7,7 +7,7 @@ export const KNOWN_AFIP_CODES = [
   '602', // no data for the query (FECompConsultar)
   '10013', // an A voucher needs a CUIT receiver
   '10015', // the receiver's document number is not valid
-  '10016', // the number is not the next one
+  '10016', // the number or the date is not the next one (dates: a window around today, not before the last voucher)
   '10048', // totals do not add up
   '10246', // the receiver's VAT condition is required (RG 5616)
   '10192', // the associated voucher is missing
