@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fn } from 'storybook/test';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from './DataTable.stories';
 import { categoriaRows, memorySource } from './memorySource';
 import { emitUpdateList } from './updateList';
+import { SEARCH_DEBOUNCE_MS } from '../../engine/list/sizes';
 
 const { Default, EstimatedTotal, HundredThousandRows, Empty, ReadOnly, SavedColumns, SavedWidths, SlowNetwork } = composeStories(stories);
 
@@ -38,9 +39,17 @@ describe('DataTable', () => {
     render(<Default source={source} />);
     await loaded();
     await settled(source);
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), { target: { value: 'mayorista' } });
-    await new Promise((r) => setTimeout(r, 150));
-    expect(source.calls).toHaveLength(2);
+    // the debounce on a fake clock: nothing is asked 1 ms before it ends, the search is asked when it ends
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), { target: { value: 'mayorista' } });
+      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+      expect(source.calls).toHaveLength(2);
+      act(() => vi.advanceTimersByTime(1));
+      expect(source.calls).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
     await waitFor(() => expect(firstCells().every((n) => n.startsWith('Mayorista'))).toBe(true));
     expect(source.calls[2]).toMatchObject({ pattern: 'mayorista', offset: 0 });
   });
