@@ -1,0 +1,123 @@
+/**
+ * Lists as in the tools people know (issue 19), in real Chromium: a column is sized by dragging its title's edge
+ * and keeps its width after a reload; every cell has its whole text as a tooltip; a refused inline edit says why
+ * at the cell and keeps what was typed; a number column's filter filters with one digit, and while it holds
+ * something else it is marked, not sent, and no error toast shows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN_PASSWORD, startApp } from '../support/app';
+import { signedInPage } from '../support/browser';
+import { api } from '../support/server';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let session: Awaited<ReturnType<typeof signedInPage>>;
+let page: Page;
+const LIST = '/#/backOffice/categories';
+
+beforeAll(async () => {
+  app = await startApp();
+  const client = api(app.baseUrl);
+  const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+  for (let i = 1; i <= 12; i++) {
+    await client.post('/api/categoria/save', { tipo: 'rubro', nombre: `Lista ${String(i).padStart(2, '0')} con un nombre largo que no entra en la columna`, orden: i }, token);
+  }
+  session = await signedInPage(app.baseUrl, 'admin', ADMIN_PASSWORD);
+  ({ page } = session);
+});
+afterAll(async () => {
+  await session?.close();
+  await app?.close();
+});
+
+const total = () => page.getByText(/^Total: /);
+const totalNumber = async () => Number((await total().textContent())!.replace(/\D/g, ''));
+const toasts = () => page.locator('[data-scope="toast"][data-part="root"]');
+
+async function openList(pattern = 'lista') {
+  await page.goto(`${app.baseUrl}${LIST}`);
+  await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(pattern);
+  await expect.poll(totalNumber).toBe(12);
+}
+
+const headerWidth = () => page.getByRole('columnheader', { name: 'Nombre' }).evaluate((el) => Math.round(el.getBoundingClientRect().width));
+
+describe('lists', () => {
+  it('a column dragged wider keeps its width after a reload', async () => {
+    await openList();
+    const before = await headerWidth();
+    const edge = page.getByRole('separator', { name: 'Ancho de la columna Nombre' });
+    const box = (await edge.boundingBox())!;
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/rowConfig/update') && r.status() === 200);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 60, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(box.x + 120, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await saved;
+    const dragged = await headerWidth();
+    expect(Math.abs(dragged - (before + 120))).toBeLessThanOrEqual(4);
+    await page.reload();
+    await page.getByRole('cell').first().waitFor();
+    await expect.poll(headerWidth).toBe(dragged);
+    // double-click gives the column back its share
+    await page.getByRole('separator', { name: 'Ancho de la columna Nombre' }).dblclick();
+    await expect.poll(headerWidth).toBe(before);
+  });
+
+  it('a cut text has its whole text as a tooltip', async () => {
+    await openList();
+    const cell = page.getByRole('cell', { name: /^Lista 01 con un nombre largo/ });
+    expect(await cell.getAttribute('title')).toBe('Lista 01 con un nombre largo que no entra en la columna');
+    // it is cut by the column's width (an ellipsis), not by a length in the metadata
+    expect(await cell.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  });
+
+  it('a refused inline edit says why at the cell and keeps what was typed; Escape gives it up', async () => {
+    await openList('lista 03');
+    await expect.poll(totalNumber).toBe(1);
+    const toastsBefore = await toasts().count();
+    await page.getByRole('button', { name: 'Editar Orden: 3' }).click();
+    const input = page.getByRole('textbox', { name: 'Nuevo valor de Orden' });
+    await input.fill('200000');
+    await input.press('Enter');
+    const reason = page.getByRole('table').getByRole('alert');
+    await expect.poll(() => reason.textContent()).toBe('Debe estar entre 0 y 100000');
+    expect(await input.inputValue()).toBe('200000');
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await toasts().count()).toBe(toastsBefore);
+    await input.fill('30');
+    await input.press('Enter');
+    await page.getByRole('button', { name: 'Editar Orden: 30' }).waitFor();
+    expect(await reason.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Editar Orden: 30' }).click();
+    await input.fill('treinta');
+    await input.press('Enter');
+    await expect.poll(() => reason.textContent()).toBe('Escriba un número entero.');
+    await input.press('Escape');
+    await page.getByRole('button', { name: 'Editar Orden: 30' }).waitFor();
+  });
+
+  it('a number column filters with one digit; letters send nothing and show no error', async () => {
+    await openList();
+    await page.getByRole('button', { name: 'Filtros' }).click();
+    const orden = page.getByRole('textbox', { name: 'Filtrar por Orden' });
+    await orden.fill('5');
+    await expect.poll(totalNumber).toBe(1);
+    await page.getByRole('cell', { name: /^Lista 05/ }).waitFor();
+    const toastsBefore = await toasts().count();
+    const sent: string[] = [];
+    const watch = (r: { postData(): string | null }) => void sent.push(r.postData() ?? '');
+    page.on('request', watch);
+    await orden.fill('cinco');
+    await expect.poll(() => orden.getAttribute('aria-invalid')).toBe('true');
+    // what is not a number does not filter (as a one-letter text filter), and is never sent
+    await expect.poll(totalNumber).toBe(12);
+    await page.waitForTimeout(400);
+    page.off('request', watch);
+    expect(sent.filter((body) => body.includes('cinco'))).toEqual([]);
+    expect(await toasts().count()).toBe(toastsBefore);
+  });
+});
