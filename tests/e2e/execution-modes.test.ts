@@ -6,8 +6,10 @@
  * mode "a chosen one" (the record goes to the user picked); a move into a pre-assigning activity asks who gets
  * it; a move out of an activity with open instructive tasks is refused in the dialog, naming them; a record
  * made from its parent (more than remains is refused on its row, the parent then shows delivered and
- * remaining); the stock location of an item picked under its row.
+ * remaining); the stock location of an item picked under its row; an audio note recorded (fake microphone) where
+ * the activity allows audio, listed and downloaded, and no record button where it does not.
  */
+import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +69,7 @@ beforeAll(async () => {
     ids[username] = await createUser(app.db, { username, password: SELLER.password, roles: ['ROLE_USER'], perfilid: party.id });
   }
   seller = (await api(app.baseUrl).login(SELLER.username, SELLER.password)).access_token;
-  browser = await launchBrowser();
+  browser = await launchBrowser({ fakeMicrophone: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -363,6 +365,37 @@ describe('the activity’s modes on the execution screen', () => {
       const wallet = await ok('cheque/index', { filters: { registro: stored.id } });
       expect(wallet.rows).toEqual([expect.objectContaining({ banco: 'Banco Nación', identificador: '00123456', importe: 1500, fecha_cobro: '2026-12-15', estado: 'en_cartera' })]);
     } finally {
+      await context.close();
+    }
+  });
+  it('an audio note recorded on a record where the activity allows audio is listed and downloads as audio; no record button where it does not', async () => {
+    await setModes(ids.pedido, { audio: true });
+    const id = (await order()).id as number;
+    const { page, context } = await signedIn(SELLER);
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/${id}`);
+      const panel = page.getByRole('region', { name: 'Adjuntos' });
+      await panel.getByRole('button', { name: 'Grabar nota de voz' }).click();
+      await panel.getByText('Grabando… 1 s').waitFor();
+      await panel.getByRole('button', { name: 'Detener la grabación' }).click();
+      const note = panel.getByRole('list', { name: 'Adjuntos' }).getByRole('listitem').filter({ hasText: /nota-\d{14}\.(webm|ogg|m4a)/ });
+      await note.getByText('Audio', { exact: true }).waitFor();
+      const name = (await note.textContent())!.match(/nota-\d{14}\.(webm|ogg|m4a)/)![0];
+      const [download] = await Promise.all([page.waitForEvent('download'), note.getByRole('button', { name: `Descargar ${name}` }).click()]);
+      expect(download.suggestedFilename()).toBe(name);
+      const bytes = readFileSync((await download.path())!);
+      // a WebM (EBML) or Ogg container with some sound in it, not an empty file
+      expect(bytes.length).toBeGreaterThan(100);
+      expect([bytes.subarray(0, 4).toString('hex'), bytes.subarray(0, 4).toString('latin1')]).toContain(name.endsWith('webm') ? '1a45dfa3' : 'OggS');
+      const [stored] = (await ok('adjunto/index', { filters: { registro: id } })).rows;
+      expect(stored).toMatchObject({ nombre: name, audio: true });
+
+      await setModes(ids.pedido, { audio: false });
+      await page.reload();
+      await panel.getByRole('button', { name: 'Adjuntar archivo' }).waitFor();
+      expect(await panel.getByRole('button', { name: 'Grabar nota de voz' }).count()).toBe(0);
+    } finally {
+      await setModes(ids.pedido, { audio: false });
       await context.close();
     }
   });

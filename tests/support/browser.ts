@@ -10,12 +10,14 @@ export function chromiumPath(): string {
   return found;
 }
 
-export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+/** `fakeMicrophone`: a fake audio device, granted without asking, for tests that record audio notes. */
+export async function launchBrowser(options: { fakeMicrophone?: boolean } = {}): Promise<{ browser: Browser; close: () => Promise<void> }> {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ...(options.fakeMicrophone ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
     ],
     // playwright gives every launch a fresh, empty profile of its own
   });
