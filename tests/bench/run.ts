@@ -10,6 +10,7 @@
  *   BENCH_BROWSER=0        skip the browser figures
  *   BENCH_REUSE_BUILD=1    reuse the app / Storybook builds in tests/bench/results/.build
  *   BENCH_LOAD=0           skip the autocannon load cases (the export case and the browser still run)
+ *   BENCH_EVENTS=1000      web hook deliveries per backend and worker count (events.ts)
  *
  * Figures go to the console and to tests/bench/results/latest.json.
  */
@@ -41,6 +42,7 @@ import { recordCases, seedRecords, type RecordsSetup } from './records';
 import { seedArticles, type SeedResult } from './seed';
 import { seedLedger, type LedgerSeed } from './stock';
 import { budget, fmt, log, round, table, type Budget } from './stats';
+import { benchEvents, type EventsFigure } from './events';
 
 const int = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -59,6 +61,9 @@ const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').ma
 const BROWSER = process.env.BENCH_BROWSER !== '0';
 const REUSE_BUILD = process.env.BENCH_REUSE_BUILD === '1';
 const LOAD = process.env.BENCH_LOAD !== '0';
+const EVENTS = int('BENCH_EVENTS', 1000);
+/** Web hook deliveries: at most this many ms each with one worker (≥ 100 / s on PostgreSQL, ≥ 50 / s on PGlite). */
+const EVENT_BUDGET_MS = { postgres: 10, pglite: 20 } as const;
 const CONNECTIONS = [1, 32];
 const ADMIN_PASSWORD = 'Bench-Admin1!';
 const BUDGET_ROWS = 1_000_000;
@@ -227,11 +232,22 @@ async function main() {
   const chromiumVersion = browser?.version() ?? null;
   const once: { keystrokes?: KeystrokeResult; js?: { login: JsSize; articleList: JsSize } } = {};
   const backends: BackendReport[] = [];
+  const eventFigures: EventsFigure[] = [];
   let scroll: ScrollResult | undefined;
   try {
     for (const name of BACKENDS) {
       if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_BACKENDS: unknown backend ${name}`);
       backends.push(await benchBackend(name, browser, once));
+    }
+    for (const name of BACKENDS) {
+      if (name === 'postgres' && !postgresAvailable()) continue;
+      log(`${name}: ${EVENTS.toLocaleString('en')} web hook deliveries to a local receiver, 1 and 2 workers`);
+      const store = name === 'pglite' ? await pgliteStore() : await postgresStore();
+      try {
+        eventFigures.push(...(await benchEvents(name, store.options, EVENTS)));
+      } finally {
+        await store.dispose();
+      }
     }
     if (browser) {
       log('browser: scrolling the 100,000-row DataTable story');
@@ -303,7 +319,17 @@ async function main() {
     console.log(table(['figure', 'value', 'unit'], browserRows));
   }
 
+  if (eventFigures.length) {
+    console.log('\nWeb hook deliveries to a local receiver (both workers in the bench process)\n');
+    console.log(table(['backend', 'workers', 'events', 's', 'deliveries/s', 'duplicates'], eventFigures.map((f) => [f.backend, f.workers, f.events, f.seconds, f.perSecond, f.duplicates])));
+  }
+
   const budgets: Budget[] = [];
+  for (const [name, label] of [['postgres', 'PostgreSQL'], ['pglite', 'PGlite']] as const) {
+    const one = eventFigures.find((f) => f.backend === name && f.workers === 1);
+    const limit = EVENT_BUDGET_MS[name];
+    budgets.push(budget(`web hook delivery, time per event with 1 worker (≥ ${1000 / limit} / s), ${label}`, limit, 'ms', one ? (1000 * one.seconds) / one.events : null, one ? undefined : 'backend not run'));
+  }
   const sizeNote = ROWS < BUDGET_ROWS ? `measured at ${ROWS.toLocaleString('en')} rows; the budget is for 1,000,000` : undefined;
   for (const [name, limit] of [['postgres', 15], ['pglite', 40]] as const)
     for (const [key, what] of [
@@ -371,6 +397,7 @@ async function main() {
     },
     backends,
     browser: { scroll, keystrokes: once.keystrokes, javascript: once.js },
+    events: eventFigures,
     budgets,
     failures,
   };
