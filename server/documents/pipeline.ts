@@ -145,7 +145,7 @@ export async function write(
     const args: WriteArgs = { ...base, doc };
     const errors = [
       ...(await checkReferences(ctx, entity, doc, id)),
-      ...(await checkUnique(ctx.trx, entity, doc, id)),
+      ...(await checkUnique(ctx.trx, entity, doc, id, previous)),
       ...(deps.rules(entity)?.(split.bare) ?? []),
     ];
     errors.push(...((await server.validate?.(args)) ?? []));

@@ -45,11 +45,16 @@ function referencedIds(entity: ResolvedEntity, doc: Data): Found[] {
   return out;
 }
 
-async function existingIds(db: Kysely<any>, table: string, ids: number[]): Promise<Set<number>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Set();
-  const rows = await db.selectFrom(table).select('id').where('id', 'in', unique).execute();
-  return new Set(rows.map((r) => r.id as number));
+/** The ids among those wanted per table that are rows of it: one statement for every table (a record names a flow, an activity, articles…). */
+async function existingIds(db: Kysely<any>, wanted: ReadonlyMap<string, number[]>): Promise<Map<string, Set<number>>> {
+  const out = new Map<string, Set<number>>([...wanted.keys()].map((t) => [t, new Set<number>()]));
+  const parts = [...wanted]
+    .filter(([, ids]) => ids.length)
+    .map(([table, ids]) => sql`select ${table}::text as t, id from ${sql.table(table)} where id = any(${[...new Set(ids)]}::bigint[])`);
+  if (!parts.length) return out;
+  const { rows } = await sql<{ t: string; id: number }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  for (const r of rows) out.get(r.t)!.add(r.id);
+  return out;
 }
 
 /**
@@ -80,9 +85,10 @@ export async function checkReferences(ctx: DocContext, entity: ResolvedEntity, d
   const errors: FieldError[] = [];
   const byTarget = new Map<string, Found[]>();
   for (const f of found) byTarget.set(f.rule.entity, [...(byTarget.get(f.rule.entity) ?? []), f]);
+  const tableOf = (target: string) => layoutOf(ctx.docs.entity(target)).table;
+  const existing = await existingIds(ctx.trx, new Map([...byTarget].map(([target, list]) => [tableOf(target), list.map((f) => f.value)])));
   for (const [target, list] of byTarget) {
-    const table = layoutOf(ctx.docs.entity(target)).table;
-    const present = await existingIds(ctx.trx, table, list.map((f) => f.value));
+    const present = existing.get(tableOf(target))!;
     for (const f of list) {
       if (present.has(f.value)) continue;
       errors.push({ field: f.field, code: f.rule.code ?? 'enum' });

@@ -58,12 +58,17 @@ function normalised(entity: ResolvedEntity, rule: UniqueRule, site: ValueSite, v
   return rule.fold ? foldText(text) : text;
 }
 
-/** Field errors (`unique`, or the rule's own code) of the rules `doc` breaks. Runs inside the write's transaction. */
-export async function checkUnique(db: Kysely<any>, entity: ResolvedEntity, doc: Data, id: number | null): Promise<FieldError[]> {
+/**
+ * Field errors (`unique`, or the rule's own code) of the rules `doc` breaks. Runs inside the write's transaction.
+ * A rule whose values are those the record already holds (`previous`) is not checked again: no one else can
+ * hold them (they were checked when written), and the lookup and lock cost two round trips of every update.
+ */
+export async function checkUnique(db: Kysely<any>, entity: ResolvedEntity, doc: Data, id: number | null, previous: Data | null = null): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const rule of entity.unique) {
     const values = rule.sites.map((site) => normalised(entity, rule, site, siteValue(doc, site)));
     if (values.some((v) => v === null)) continue;
+    if (previous && rule.sites.every((site, i) => normalised(entity, rule, site, siteValue(previous, site)) === values[i])) continue;
     const expressions = rule.sites.map((site) => uniqueExpression(entity, rule, site));
     const other = await findClash(db, { table: entity.name, expressions, values, exceptId: id });
     if (other !== null) errors.push({ field: rule.fields[0], code: rule.code ?? 'unique' });

@@ -9,7 +9,6 @@ import autocannon, { type RawRequest, type Result } from 'autocannon';
 import type { BenchStore } from './backends';
 import { freePort } from './backends';
 import { log, round, summarize, type Summary } from './stats';
-import { LEDGER_ARTICLE } from './stock';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -149,11 +148,6 @@ export function loadCases(rows: number, categoryId: number): LoadCase[] {
           },
         };
       },
-    },
-    {
-      key: 'stock-balance',
-      label: `stock on hand of one article (${rows.toLocaleString('en')} movements)`,
-      request: () => ({ path: '/api/stock_movimiento/balance', body: { articulo: LEDGER_ARTICLE } }),
     },
     {
       key: 'show',

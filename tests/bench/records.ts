@@ -6,6 +6,7 @@
  * and read the first page of the activity's list, as the record list screen asks for it.
  */
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import type { ServerHandle } from '../../server/app';
 import type { LoadCase } from './load';
 import { log } from './stats';
@@ -49,6 +50,31 @@ export async function seedRecords(handle: ServerHandle, adminPassword: string, c
   }
   await sql`vacuum analyze registro`.execute(db);
   return { flujo, actividad, records: count, ms: performance.now() - t0 };
+}
+
+/**
+ * Statements (round trips) one save of the bench's 50-item record sends, counted at the PostgreSQL driver in
+ * this process; null on PGlite. Each is a wait on the database: on a loaded machine they are most of a save.
+ */
+export async function saveStatements(handle: ServerHandle, adminPassword: string, setup: RecordsSetup, articles: number): Promise<number | null> {
+  const login = await handle.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: adminPassword } });
+  const token = (login.json() as { access_token: string }).access_token;
+  const { body } = recordCases(setup, articles)[0].request(0);
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  // per connection: the save runs on one (its transaction); background work of the server uses others
+  const counts = new Map<unknown, number>();
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    counts.set(this, (counts.get(this) ?? 0) + 1);
+    return query.apply(this, args);
+  };
+  try {
+    await call(handle, token, 'registro/save', body!);
+  } finally {
+    proto.query = query;
+  }
+  // PGlite runs in this process without the driver
+  return counts.size ? Math.max(...counts.values()) : null;
 }
 
 /** Saving a record of 50 items (typed prices, VAT from each article) and the first page of the activity's list. */

@@ -4,6 +4,9 @@
  *
  *   BENCH_ROWS=1000000     articles to seed (each with one location and one price)
  *   BENCH_RECORDS=100000   records of one activity to seed (the activity list and the 50-item save)
+ *   BENCH_MOVEMENTS=BENCH_ROWS  stock movements of one article (its on-hand)
+ *   BENCH_ONLY=articles,records,stock  which parts to measure (records,stock: no article search cases,
+ *                          so BENCH_ROWS can be small: BENCH_ROWS=1000 BENCH_ONLY=records,stock BENCH_BROWSER=0)
  *   BENCH_SECONDS=5        seconds per load case and concurrency (longer when requests are slow, see load.ts)
  *   BENCH_MAX_SECONDS=30   ceiling of one load case
  *   BENCH_BACKENDS=pglite,postgres
@@ -38,9 +41,9 @@ import {
 import { exportCsv, type ExportResult } from './export';
 import { explainList, patternTotals, type Explained, type PatternTotal } from './explain';
 import { PATTERNS, deepOffsetFor, loadCases, login, runLoad, startServerProcess, type CaseResult } from './load';
-import { recordCases, seedRecords, type RecordsSetup } from './records';
+import { recordCases, saveStatements, seedRecords, type RecordsSetup } from './records';
 import { seedArticles, type SeedResult } from './seed';
-import { seedLedger, type LedgerSeed } from './stock';
+import { seedLedger, stockCases, type LedgerSeed } from './stock';
 import { budget, fmt, log, round, table, type Budget } from './stats';
 import { benchEvents, type EventsFigure } from './events';
 
@@ -54,11 +57,16 @@ const int = (name: string, fallback: number) => {
 
 const ROWS = int('BENCH_ROWS', 1_000_000);
 const RECORDS = int('BENCH_RECORDS', 100_000);
+const MOVEMENTS = int('BENCH_MOVEMENTS', ROWS);
+const BUDGET_MOVEMENTS = 1_000_000;
+const PARTS = ['articles', 'records', 'stock'] as const;
+const ONLY = new Set((process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((p) => p.trim()));
+for (const p of ONLY) if (!(PARTS as readonly string[]).includes(p)) throw new Error(`BENCH_ONLY: unknown part ${p} (${PARTS.join(', ')})`);
 const BUDGET_RECORDS = 100_000;
 const SECONDS = int('BENCH_SECONDS', 5);
 const MAX_SECONDS = Math.max(SECONDS, int('BENCH_MAX_SECONDS', 30));
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim()) as BackendName[];
-const BROWSER = process.env.BENCH_BROWSER !== '0';
+const BROWSER = process.env.BENCH_BROWSER !== '0' && ONLY.has('articles');
 const REUSE_BUILD = process.env.BENCH_REUSE_BUILD === '1';
 const LOAD = process.env.BENCH_LOAD !== '0';
 const EVENTS = int('BENCH_EVENTS', 1000);
@@ -78,6 +86,8 @@ interface BackendReport {
   version?: string;
   seed?: SeedResult;
   records?: RecordsSetup;
+  /** Statements one 50-item save sends to the database (PostgreSQL only: counted at the driver). */
+  saveStatements?: number | null;
   ledger?: LedgerSeed;
   explain?: Explained[];
   totals?: PatternTotal[];
@@ -87,21 +97,36 @@ interface BackendReport {
 }
 
 /** Storage sync through the server's own start (creates the tables and indexes), then the set-based seed. */
-async function seed(store: BenchStore): Promise<{ seed: SeedResult; records: RecordsSetup; ledger: LedgerSeed; version: string; explain: Explained[]; totals: PatternTotal[] }> {
+async function seed(
+  store: BenchStore,
+): Promise<{ seed: SeedResult; records?: RecordsSetup; saveStatements?: number | null; ledger?: LedgerSeed; version: string; explain: Explained[]; totals: PatternTotal[] }> {
   const handle = await buildServer({ ...store.options, adminPassword: ADMIN_PASSWORD, logger: false, staticDir: path.join(BUILD, 'none') });
   try {
     const { rows } = await sql<{ v: string }>`select version() as v`.execute(handle.db);
     const seeded = await seedArticles(handle.db, handle.docs.entity('articulo'), ROWS);
-    log(`${store.backend}: the stock ledger (opening movements, ${ROWS.toLocaleString('en')} movements of one article)`);
-    const ledger = await seedLedger(handle.db as never, ROWS, ROWS);
+    let ledger: LedgerSeed | undefined;
+    if (ONLY.has('stock')) {
+      log(`${store.backend}: the stock ledger (opening movements, ${MOVEMENTS.toLocaleString('en')} movements of one article)`);
+      ledger = await seedLedger(handle.db as never, ROWS, MOVEMENTS);
+    }
     const patterns = PATTERNS.map((p) => p.pattern);
-    log(`${store.backend}: EXPLAIN ANALYZE of the list queries`);
-    const explain = await explainList(handle.db, patterns, deepOffsetFor(ROWS));
-    log(`${store.backend}: totals of the patterns against a full count`);
-    const totals = await patternTotals(handle.db, patterns);
-    log(`${store.backend}: seeding ${RECORDS.toLocaleString('en')} records of one activity`);
-    const records = await seedRecords(handle, ADMIN_PASSWORD, RECORDS);
-    return { seed: seeded, records, ledger, version: rows[0].v.split(' on ')[0], explain, totals };
+    let explain: Explained[] = [];
+    let totals: PatternTotal[] = [];
+    if (ONLY.has('articles')) {
+      log(`${store.backend}: EXPLAIN ANALYZE of the list queries`);
+      explain = await explainList(handle.db, patterns, deepOffsetFor(ROWS));
+      log(`${store.backend}: totals of the patterns against a full count`);
+      totals = await patternTotals(handle.db, patterns);
+    }
+    let records: RecordsSetup | undefined;
+    let statements: number | null | undefined;
+    if (ONLY.has('records')) {
+      log(`${store.backend}: seeding ${RECORDS.toLocaleString('en')} records of one activity`);
+      records = await seedRecords(handle, ADMIN_PASSWORD, RECORDS);
+      statements = await saveStatements(handle, ADMIN_PASSWORD, records, ROWS);
+      if (statements != null) log(`${store.backend}: a 50-item save sends ${statements} statements`);
+    }
+    return { seed: seeded, records, saveStatements: statements, ledger, version: rows[0].v.split(' on ')[0], explain, totals };
   } finally {
     await handle.close();
   }
@@ -129,6 +154,7 @@ async function benchBackend(
     report.explain = seeded.explain;
     report.totals = seeded.totals;
     report.records = seeded.records;
+    report.saveStatements = seeded.saveStatements;
     const s = seeded.seed;
     const mib = (b: number | null | undefined) => (b ? `${(b / 2 ** 20).toFixed(0)} MiB` : '?');
     log(
@@ -139,10 +165,11 @@ async function benchBackend(
       log(`${name}: article table ${mib(s.sizes.table)}; search: GIN index ${mib(s.sizes.searchIndex)}, token table ${mib(s.sizes.tokens)} + its key ${mib(s.sizes.tokenKey)}`);
 
     const l = seeded.ledger;
-    log(
-      `${name}: ledger seeded: opening ${(l.ms.opening / 1000).toFixed(1)} s, movements ${(l.ms.movements / 1000).toFixed(1)} s, rebuild ${(l.ms.rebuild / 1000).toFixed(1)} s; ` +
-        `summing the article's ${l.movements.toLocaleString('en')} rows directly: p50 ${l.directSumMs.p50.toFixed(1)} ms (the call reads the summary)`,
-    );
+    if (l)
+      log(
+        `${name}: ledger seeded: opening ${(l.ms.opening / 1000).toFixed(1)} s, movements ${(l.ms.movements / 1000).toFixed(1)} s, rebuild ${(l.ms.rebuild / 1000).toFixed(1)} s; ` +
+          `summing the article's ${l.movements.toLocaleString('en')} rows directly: p50 ${l.directSumMs.p50.toFixed(1)} ms (the call reads the summary)`,
+      );
 
     const server = await startServerProcess(store, {
       adminPassword: ADMIN_PASSWORD,
@@ -153,18 +180,20 @@ async function benchBackend(
     try {
       log(`${name}: server process at ${server.baseUrl} (log: ${path.relative(process.cwd(), server.logFile)})`);
       const token = await login(server.baseUrl, ADMIN_PASSWORD);
-      const categoryId = await firstCategory(server.baseUrl, token);
-      if (LOAD)
-        report.load = await runLoad(
-          { baseUrl: server.baseUrl, token, seconds: SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS },
-          [...loadCases(ROWS, categoryId), ...recordCases(seeded.records, ROWS)],
+      const cases = [
+        ...(ONLY.has('articles') ? loadCases(ROWS, await firstCategory(server.baseUrl, token)) : []),
+        ...(ONLY.has('stock') ? stockCases(MOVEMENTS) : []),
+        ...(seeded.records ? recordCases(seeded.records, ROWS) : []),
+      ];
+      if (LOAD) report.load = await runLoad({ baseUrl: server.baseUrl, token, seconds: SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS }, cases);
+      if (ONLY.has('articles')) {
+        log(`${name}: exporting all ${ROWS.toLocaleString('en')} articles as CSV (articulo/export)`);
+        const ex = (report.export = await exportCsv(server.baseUrl, token, server.pid));
+        log(
+          `  export: ${ex.rows.toLocaleString('en')} rows, ${mibText(ex.bytes)} in ${(ex.ms / 1000).toFixed(1)} s (${fmt(ex.rowsPerSecond, 0)} rows/s); ` +
+            `server RSS ${ex.rssBefore === null ? '?' : mibText(ex.rssBefore)} before, peak ${ex.rssPeak === null ? '?' : mibText(ex.rssPeak)} (${ex.samples} samples)`,
         );
-      log(`${name}: exporting all ${ROWS.toLocaleString('en')} articles as CSV (articulo/export)`);
-      const ex = (report.export = await exportCsv(server.baseUrl, token, server.pid));
-      log(
-        `  export: ${ex.rows.toLocaleString('en')} rows, ${mibText(ex.bytes)} in ${(ex.ms / 1000).toFixed(1)} s (${fmt(ex.rowsPerSecond, 0)} rows/s); ` +
-          `server RSS ${ex.rssBefore === null ? '?' : mibText(ex.rssBefore)} before, peak ${ex.rssPeak === null ? '?' : mibText(ex.rssPeak)} (${ex.samples} samples)`,
-      );
+      }
       if (browser) {
         log(`${name}: browser, navigation to the first rows of the article list`);
         report.firstRows = await firstRows(browser, server.baseUrl, ADMIN_PASSWORD);
@@ -218,7 +247,8 @@ async function main() {
   const loadAtStart = os.loadavg().map((l) => round(l, 2));
   log(`load average ${loadAtStart.join(' ')} on ${os.cpus().length} CPUs; rows ${ROWS.toLocaleString('en')}, ${SECONDS} s per load case (at most ${MAX_SECONDS} s), backends ${BACKENDS.join(', ')}, browser ${BROWSER ? 'on' : 'off'}`);
 
-  if (!REUSE_BUILD || !existsSync(path.join(BUILD, 'app', 'index.html'))) {
+  // the server cases need no app; the article part measures the browser too
+  if (ONLY.has('articles') && (!REUSE_BUILD || !existsSync(path.join(BUILD, 'app', 'index.html')))) {
     log('building the app (vite build)');
     buildApp(path.join(BUILD, 'app'));
   }
@@ -331,6 +361,7 @@ async function main() {
     budgets.push(budget(`web hook delivery, time per event with 1 worker (≥ ${1000 / limit} / s), ${label}`, limit, 'ms', one ? (1000 * one.seconds) / one.events : null, one ? undefined : 'backend not run'));
   }
   const sizeNote = ROWS < BUDGET_ROWS ? `measured at ${ROWS.toLocaleString('en')} rows; the budget is for 1,000,000` : undefined;
+  if (ONLY.has('articles'))
   for (const [name, limit] of [['postgres', 15], ['pglite', 40]] as const)
     for (const [key, what] of [
       ...PATTERNS.map((p) => [`index-pattern-${p.key}`, `${p.label} "${p.pattern}"`] as const),
@@ -341,6 +372,7 @@ async function main() {
       const label = `list first page p95, ${what}, ${name === 'postgres' ? 'PostgreSQL' : 'PGlite'} (1 conn.)`;
       budgets.push(budget(label, limit, 'ms', first?.p95, b?.skipped ?? (b ? sizeNote : 'backend not run')));
     }
+  if (ONLY.has('articles'))
   for (const name of ['postgres', 'pglite'] as const) {
     const b = backends.find((x) => x.backend === name);
     const save = b?.load?.find((r) => r.key === 'save' && r.connections === 1);
@@ -350,6 +382,7 @@ async function main() {
     for (const t of b.totals ?? [])
       if (t.estimated) budgets.push(budget(`estimated total of "${t.pattern}" off by (${b.backend})`, 10, '%', (100 * Math.abs(t.answered - t.exact)) / Math.max(1, t.exact), sizeNote));
   const recordsNote = RECORDS < BUDGET_RECORDS ? `measured at ${RECORDS.toLocaleString('en')} records; the budget is for 100,000` : undefined;
+  if (ONLY.has('records'))
   for (const [name, label] of [['postgres', 'PostgreSQL'], ['pglite', 'PGlite']] as const) {
     const b = backends.find((x) => x.backend === name);
     const at = (key: string) => b?.load?.find((r) => r.key === key && r.connections === 1)?.p95;
@@ -357,19 +390,23 @@ async function main() {
     budgets.push(budget(`record save p95, 50 items, ${label} (1 conn.)`, 50, 'ms', at('record-save-50'), why));
     budgets.push(budget(`activity list first page p95, ${label} (1 conn.)`, name === 'postgres' ? 15 : 40, 'ms', at('record-index-activity'), why ?? recordsNote));
   }
+  const movementsNote = MOVEMENTS < BUDGET_MOVEMENTS ? `measured at ${MOVEMENTS.toLocaleString('en')} movements; the budget is for 1,000,000` : undefined;
+  if (ONLY.has('stock'))
   for (const name of ['postgres', 'pglite'] as const) {
     const b = backends.find((x) => x.backend === name);
     const r = b?.load?.find((x) => x.key === 'stock-balance' && x.connections === 1);
-    budgets.push(budget(`on hand of one article with ${ROWS.toLocaleString('en')} movements p95, ${name === 'postgres' ? 'PostgreSQL' : 'PGlite'} (1 conn.)`, 5, 'ms', r?.p95, b?.skipped ?? (b ? sizeNote : 'backend not run')));
+    budgets.push(budget(`on hand of one article with ${MOVEMENTS.toLocaleString('en')} movements p95, ${name === 'postgres' ? 'PostgreSQL' : 'PGlite'} (1 conn.)`, 5, 'ms', r?.p95, b?.skipped ?? (b ? movementsNote : 'backend not run')));
   }
-  for (const b of backends) {
-    const ex = b.export;
-    const note = ex && ex.rows !== ROWS ? `exported ${ex.rows.toLocaleString('en')} of ${ROWS.toLocaleString('en')} rows` : sizeNote;
-    budgets.push(budget(`CSV export of every article: server peak RSS (${b.backend})`, 300, 'MB', ex?.rssPeak == null ? null : ex.rssPeak / 1e6, b.skipped ?? note));
-  }
-  budgets.push(budget('scroll p95 frame time', 16.7, 'ms', scroll?.all.p95, scroll ? undefined : 'browser off'));
-  budgets.push(budget('keystroke to paint p95', 16, 'ms', once.keystrokes?.p95, once.keystrokes ? undefined : 'browser off'));
-  budgets.push(budget('login route JavaScript (gzip)', 250, 'kB', once.js ? once.js.login.gzipBytes / 1024 : null, once.js ? undefined : 'browser off'));
+  for (const b of backends) if (b.saveStatements != null) console.log(`\nStatements of one 50-item record save (${b.backend}): ${b.saveStatements}`);
+  if (ONLY.has('articles'))
+    for (const b of backends) {
+      const ex = b.export;
+      const note = ex && ex.rows !== ROWS ? `exported ${ex.rows.toLocaleString('en')} of ${ROWS.toLocaleString('en')} rows` : sizeNote;
+      budgets.push(budget(`CSV export of every article: server peak RSS (${b.backend})`, 300, 'MB', ex?.rssPeak == null ? null : ex.rssPeak / 1e6, b.skipped ?? note));
+    }
+  if (ONLY.has('articles')) budgets.push(budget('scroll p95 frame time', 16.7, 'ms', scroll?.all.p95, scroll ? undefined : 'browser off'));
+  if (ONLY.has('articles')) budgets.push(budget('keystroke to paint p95', 16, 'ms', once.keystrokes?.p95, once.keystrokes ? undefined : 'browser off'));
+  if (ONLY.has('articles')) budgets.push(budget('login route JavaScript (gzip)', 250, 'kB', once.js ? once.js.login.gzipBytes / 1024 : null, once.js ? undefined : 'browser off'));
   console.log('\nBudgets\n');
   console.log(
     table(
@@ -383,7 +420,7 @@ async function main() {
   const report = {
     startedAt: started.toISOString(),
     finishedAt: new Date().toISOString(),
-    settings: { rows: ROWS, records: RECORDS, seconds: SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS },
+    settings: { rows: ROWS, records: RECORDS, movements: MOVEMENTS, only: [...ONLY], seconds: SECONDS, maxSeconds: MAX_SECONDS, connections: CONNECTIONS },
     machine: {
       cpus: cpus.length,
       cpuModel: cpus[0]?.model,

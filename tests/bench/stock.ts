@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { openingMovements } from '../../server/entities/stock_movimiento/opening';
 import { rebuild } from '../../server/entities/stock_movimiento/rebuild';
+import type { LoadCase } from './load';
 import { log } from './stats';
 
 /** The article whose ledger gets the movements. */
@@ -50,3 +51,15 @@ export async function seedLedger(db: Kysely<any>, articles: number, movements: n
   times.sort((a, b) => a - b);
   return { movements, opening, ms: { opening: openingMs, movements: movementsMs, rebuild: rebuildMs }, directSumMs: { p50: times[2], max: times[4] } };
 }
+
+/** The on-hand of the article with the movements, as the article form asks for it (read from the summary). */
+export function stockCases(movements: number): LoadCase[] {
+  return [
+    {
+      key: 'stock-balance',
+      label: `stock on hand of one article (${movements.toLocaleString('en')} movements)`,
+      request: () => ({ path: '/api/stock_movimiento/balance', body: { articulo: LEDGER_ARTICLE } }),
+    },
+  ];
+}
+

@@ -41,6 +41,8 @@ export const DEFAULT_SEQUENCE = 'Registros';
 const SHOWN_ONLY = ['entregado', 'restante'];
 /** Who a save names as the next holder (save mode `elegido`, ./holding.ts): not a field, taken out by normalize. */
 const named = new WeakMap<DocContext, number | null>();
+/** A write that makes a record, from its derive to its present: no child record can have taken from its items yet. */
+const made = new WeakSet<DocContext>();
 
 function normalize({ doc, previous, ctx }: WriteArgs): Data {
   beginWrite(ctx);
@@ -93,6 +95,7 @@ async function derive({ doc, previous, ctx }: WriteArgs): Promise<Data> {
   const out = await priced(ctx, doc, activity);
   const chosen = isManaged(ctx) ? {} : await savedHolder(ctx, activity, named.get(ctx));
   if (previous) return { ...out, ...chosen };
+  made.add(ctx);
   const flow = await verifiedFlow(ctx, doc.flujo as number);
   const holder = isManaged(ctx) && doc.asignado_a !== undefined ? {} : { ...(await preassigned(ctx, activity, undefined)), ...chosen };
   return {
@@ -110,6 +113,7 @@ async function present(record: StoredRecord, ctx: DocContext): Promise<StoredRec
   // the module's own writes (a move, take, release) were checked before; a move may well take the record to an
   // activity the mover does not work in (an order leaves sales for the warehouse): it answers the moved record
   if (ctx.actor !== SYSTEM_ACTOR && !isManaged(ctx)) await checkAccess(ctx, record.actividad as number);
+  if (made.delete(ctx)) return record;
   return deliveries(ctx, record);
 }
 

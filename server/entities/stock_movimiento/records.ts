@@ -58,7 +58,8 @@ export const stockOfRecords: Subscriber = async ({ id, record, previous, ctx }) 
   if (id === null) return;
   if (previous && record && stockShape(previous) === stockShape(record)) return;
   const db = ctx.trx;
-  const current = await currentEffects(db, id);
+  // a record just made has no ledger rows yet (its id is new)
+  const current = previous ? await currentEffects(db, id) : [];
   const live = record !== null && record.estado !== 'anulado';
   const actividad = live ? (record!.actividad as number) : null;
   const here = actividad !== null ? (await activities(db, [actividad])).get(actividad) : undefined;
