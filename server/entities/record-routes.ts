@@ -14,7 +14,7 @@
  *   (else 400 COLUMN_NOT_EDITABLE); the stored record merged with the value is validated whole; `version` (the
  *   row's, as listed) is required (400 VALIDATION_FAILED on `version`), a stale one answers 409 VERSION_CONFLICT
  * - `{entity}/history/{id}` `{offset?, max?}` -> `{total, rows: [{id, at, username, action, changes}]}` from the
- *   audit log, newest first
+ *   audit log, newest first; to those who may show the record (a removed one's: to those who may remove records)
  *
  * Bad records answer 400 VALIDATION_FAILED with per-field errors (or 406 with an entity's own code), and nothing
  * is written. An entity over a core table is read-only: every write answers 403 FORBIDDEN.
@@ -25,7 +25,7 @@ import type { JsonSchema } from '../../engine/metadata/types';
 import { ApiError, badRequest, forbidden, notFound } from '../http/api-error';
 import { auditHistory } from '../documents/audit';
 import type { Actor, Documents } from '../documents/types';
-import { allow, type Action } from './access';
+import { allow, permits, type Action } from './access';
 import { INT_MAX, objectBody, onlyKeys, parseId } from './input';
 
 const SMALL_BODY = 64 * 1024;
@@ -130,10 +130,14 @@ export function recordRoutes(app: FastifyInstance, docs: Documents, entity: Reso
   });
 
   app.post<{ Params: { id: string } }>(`${base}/history/:id`, { bodyLimit: SMALL_BODY }, async (request) => {
-    const reader = docs.reader(allow(request, entity, 'read'), request.log);
+    const user = allow(request, entity, 'read');
+    const reader = docs.reader(user, request.log);
     const id = parseId(request.params.id);
     const body = objectBody(request.body);
     onlyKeys(body, ['offset', 'max']);
+    // the history tells what the record held: the same row rules as show (a module's present refuses a caller
+    // who may not see this row); a removed record's history is for those who may remove records
+    if (!(await docs.get(reader, entity, id)) && !permits(user.roles, entity, 'remove')) throw notFound();
     const max = paging(body.max, 'max', 50, HISTORY_MAX) || 50;
     return auditHistory(reader.trx, entity.name, id, paging(body.offset, 'offset', 0, INT_MAX), max);
   });

@@ -369,6 +369,9 @@ describeBackends('electronic invoicing', (backend) => {
         expect((await ok('factura/index', {}, plain)).total).toBe(0);
         expect((await post(`factura/show/${some.id}`, {}, plain)).status).toBe(403);
         expect((await post(`factura/pdf/${some.id}`, {}, plain)).status).toBe(403);
+        // its history tells no more than show would
+        expect((await post(`factura/history/${some.id}`, {}, plain)).status).toBe(403);
+        expect((await post(`factura/history/${some.id}`, {}, admin)).status).toBe(200);
         expect((await ok('factura/index', {}, admin)).total).toBe(before);
         expect((await post(`factura/show/${some.id}`, {}, admin)).status).toBe(200);
       } finally {

@@ -133,7 +133,7 @@ describeBackends('the write pipeline', (backend) => {
     // a stale version is refused, and a reference to a missing row too
     const stale = await post('nota/updateColumn', { rowid: n.id, tablename: 'nota', colname: 'padre', colvalue: '', version: 1 });
     expect(stale).toMatchObject({ status: 409, body: { code: 'VERSION_CONFLICT' } });
-    const missing = await post('nota/updateColumn', { rowid: n.id, tablename: 'nota', colname: 'padre', colvalue: '987654' });
+    const missing = await post('nota/updateColumn', { rowid: n.id, tablename: 'nota', colname: 'padre', colvalue: '987654', version: res.body.version });
     expect(missing).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ field: 'padre', code: 'enum' }] } });
   });
 
