@@ -212,6 +212,15 @@ describeBackends('the write pipeline', (backend) => {
     expect(await count('nota', sql`titulo in (' Única ', 'ÚNICA', 'única')`)).toBe(1);
   });
 
+  it('lets an update keep its own unique value, and refuses one taking another record\'s', async () => {
+    const mine = await save('nota', { nombre: 'Propia', titulo: 'Título propio' });
+    await save('nota', { nombre: 'Ajena', titulo: 'Título ajeno' });
+    const kept = await post(`nota/update/${mine.id}`, { ...mine, nombre: 'Propia, editada', titulo: ' título PROPIO ' });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    const taken = await post(`nota/update/${mine.id}`, { ...kept.body, titulo: 'TÍTULO AJENO' });
+    expect(taken).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ field: 'titulo', code: 'unique' }] } });
+  });
+
   it('refuses a reference to a missing row, and a cycle, on its field', async () => {
     const missing = await post('nota/save', { nombre: 'Huérfana', grupo: 987654, lineas: [{ texto: 'x', grupo: 987654 }] });
     expect(missing).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });

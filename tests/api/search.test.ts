@@ -112,8 +112,22 @@ describeBackends('search patterns', (backend) => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(await names('perfil', 'nueva@correo')).toEqual(['alba']);
     expect(await names('perfil', 'alba.contacto13')).toEqual([]);
+    // an edit of fields no pattern reads leaves the row's word tokens as they were; a new name replaces them
+    const tokens = async (id: number) => (await sql<{ token: string; sk: string }>`select token, sk from _search_articulo where id = ${id} order by token`.execute(db)).rows;
+    const before = await tokens(a.id);
+    expect(before.length).toBeGreaterThan(0);
+    const c = (await post(`articulo/update/${a.id}`, { ...b, alicuota_iva: 10.5 })).body;
+    expect(c.version).toBe(b.version + 1);
+    expect(await tokens(a.id)).toEqual(before);
+    expect(await names('articulo', 'pinza loro')).toEqual(['Pinza pico de loro']);
+    await post(`articulo/update/${a.id}`, { ...c, nombre: 'Tenaza' });
+    expect((await tokens(a.id)).map((t) => t.token)).toContain('ten');
+    expect((await tokens(a.id)).map((t) => t.token)).not.toContain('pin');
+    expect(await names('articulo', 'pinza')).toEqual([]);
+    expect(await names('articulo', 'tenaza')).toEqual(['Tenaza']);
     await post(`articulo/delete/${a.id}`, {});
     expect(await names('articulo', 'pico loro')).toEqual([]);
+    expect(await tokens(a.id)).toEqual([]);
   });
 
   it('answers a term by the words it starts, whether few or many, and keeps the word table after an upgrade', async () => {
