@@ -31,6 +31,7 @@ import { reporteErrorRoutes } from './routes/error-report';
 import { sessionRoutes } from './routes/session';
 import { userPasswordRoutes } from './routes/user-password';
 import { userEmailRoutes } from './routes/user-email';
+import { userEnabledRoutes } from './routes/user-enabled';
 import { versionRoutes } from './routes/version';
 
 export type ServerOptions = Partial<Config> & { logger?: boolean };
@@ -111,6 +112,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
         passwordRecoveryRoutes(api, ctx);
         userPasswordRoutes(api, ctx);
         userEmailRoutes(api, ctx);
+        userEnabledRoutes(api, ctx);
         reporteErrorRoutes(api, ctx);
         versionRoutes(api, ctx);
         auditRoutes(api, ctx);

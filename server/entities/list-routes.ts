@@ -7,7 +7,8 @@
  *        columns (the referenced row's option label: a list shows names, not ids); cols: the caller's saved
  *        column choice for "cols-<list>[-<filters.tipo>]", or null.
  * select {pattern, offset, max, sort, sortOrder, filters: {tipo, parentid, id}} -> {total, rows: [{id, name, nombre}]} (+ estimated)
- *        name = nombre = the optionLabel fields (engine/metadata/label.ts); the pattern searches the search fields, as index does.
+ *        name = nombre = the optionLabel fields (engine/metadata/label.ts); the pattern searches the search fields, as index does
+ *        (a caller with the narrow view only, selectRoles without readRoles, searches the optionLabel fields alone).
  * A query the manifest does not allow (unknown key, sort or filter, paging out of bounds, wrong types)
  * answers 400 BAD_REQUEST with per-field errors.
  */
@@ -17,6 +18,7 @@ import { COMMON_FILTERS, checkListQuery, type ListReply, type NormalQuery, type 
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { Database } from '../db/types';
 import { badRequest } from '../http/api-error';
+import { isPermitted } from '../../engine/roles';
 import { allow, checkNarrowQuery } from './access';
 import type { Documents } from '../documents/types';
 import { attachLabels } from './labels';
@@ -96,7 +98,10 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     checkNarrowQuery(user.roles, entity, { sort: body.sort, filters: q.filters });
     const fields = entity.labelFields;
     const scope = await ext.rowScope?.(docs.reader(user, request.log));
-    const page = await queryPage(any, entity, q, [...whereOf(entity, q), ...(scope ? [scope] : [])], fields, search);
+    // a caller with the narrow view only (selectRoles, not readRoles) matches the names it sees, never the other
+    // search fields (a known CUIT or e-mail would tell which party has it)
+    const narrow = !isPermitted(user.roles, entity.readRoles);
+    const page = await queryPage(any, entity, q, [...whereOf(entity, q), ...(scope ? [scope] : [])], fields, narrow ? { ...search, paths: fields } : search);
     const rows: SelectOption[] = page.rows.map((r) => {
       const text = labelText(r, fields);
       return { id: r.id as number, name: text, nombre: text };

@@ -211,6 +211,12 @@ function specialCells(registry: Registry): Cell[] {
         body: { username: VICTIM.username, password: VICTIM.password, confirmation: VICTIM.password },
       }),
     },
+    {
+      // disabling a login directly: ROOT or ADMIN (server/routes/user-enabled.ts); enabled as it is -> no change
+      route: 'POST /api/user/setEnabled',
+      rule: { kind: 'anyRole', roles: [ROLES.ROOT, ROLES.ADMIN] },
+      call: () => ({ method: 'POST', path: '/api/user/setEnabled', body: { username: VICTIM.username, enabled: true } }),
+    },
     { route: 'POST /api/reporteError/save', rule: { kind: 'authenticated' }, call: () => ({ method: 'POST', path: '/api/reporteError/save', body: { url: '/matrix' } }) },
     // the audit log's chain check: ROOT only (server/routes/audit.ts)
     { route: 'POST /api/audit/verify', rule: { kind: 'anyRole', roles: [ROLES.ROOT] }, call: () => ({ method: 'POST', path: '/api/audit/verify', body: {} }) },

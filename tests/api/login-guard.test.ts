@@ -152,4 +152,49 @@ describeBackends('login guard', (backend) => {
     expect(on.status, JSON.stringify(on.body)).toBe(200);
     expect(await loginStatus(paused.username)).toBe(200);
   });
+
+  it('a login without a party (the first admin, an integration) is disabled and enabled directly, under the same rules', async () => {
+    const admin = await partyWithLogin([ROLES.ADMIN]);
+    const plain = await partyWithLogin([ROLES.USER]);
+    const setEnabled = (body: object, token: string) => client.post('/api/user/setEnabled', body, token);
+    const robotId = await createUser(db, { username: 'g_robot', password: PASS, roles: [ROLES.USER] });
+    const robot = await client.login('g_robot', PASS);
+    // a ROLE_USER may not; an ADMIN may: the robot's sessions end at once and it cannot log in
+    expect((await setEnabled({ userId: robotId, enabled: false }, plain.token)).status).toBe(403);
+    const off = await setEnabled({ userId: robotId, enabled: false }, admin.token);
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body).toEqual({ id: robotId, username: 'g_robot', enabled: false });
+    expect((await client.get('/api/me', robot.access_token)).status).toBe(401);
+    expect((await client.refresh(robot.refresh_token)).status).toBe(401);
+    expect(await loginStatus('g_robot')).toBe(401);
+    expect((await setEnabled({ username: 'g_robot', enabled: true }, admin.token)).status).toBe(200);
+    expect(await loginStatus('g_robot')).toBe(200);
+    // the first admin (ROOT, no party): an ADMIN may not touch it, nobody disables themselves, and the last ROOT stays
+    const firstAdmin = await client.login('admin', ADMIN_PASSWORD);
+    expect((await setEnabled({ username: 'admin', enabled: false }, admin.token)).body.code).toBe('ROOT_ONLY');
+    expect((await setEnabled({ username: 'admin', enabled: false }, firstAdmin.access_token)).body.code).toBe('OWN_ROLES');
+    // two ROOT logins without a party, the last two, disable each other at once: one wins, the other meets LAST_ROOT
+    const root2Id = await createUser(db, { username: 'g_root2', password: PASS, roles: [ROLES.ROOT] });
+    const root2 = await client.login('g_root2', PASS);
+    const others = await db.selectFrom('usuario').select('id').where('id', 'not in', [firstAdmin.id, root2Id]).where('enabled', '=', true).execute();
+    const keep = others.map((o) => o.id);
+    await db.updateTable('usuario').set({ enabled: false }).where('id', 'in', keep).execute();
+    try {
+      const answers = await Promise.all([
+        setEnabled({ userId: root2Id, enabled: false }, firstAdmin.access_token),
+        setEnabled({ username: 'admin', enabled: false }, root2.access_token),
+      ]);
+      const outcomes = answers.map((r) => `${r.status} ${r.status === 200 ? '' : r.body?.code}`.trim()).sort();
+      expect(outcomes[0]).toBe('200');
+      expect(['409 LAST_ROOT', '401 UNAUTHORIZED']).toContain(outcomes[1]);
+      const roots = await db.selectFrom('usuario').select('id').where('id', 'in', [firstAdmin.id, root2Id]).where('enabled', '=', true).execute();
+      expect(roots).toHaveLength(1);
+    } finally {
+      await db.updateTable('usuario').set({ enabled: true }).where('id', 'in', [...keep, firstAdmin.id, root2Id]).execute();
+    }
+    expect(await loginStatus('admin', ADMIN_PASSWORD)).toBe(200);
+    // a login with a party follows the party's activo: not this call
+    expect((await setEnabled({ userId: plain.id, enabled: false }, admin.token)).body.code).toBe('LOGIN_FOLLOWS_PARTY');
+    expect((await setEnabled({ userId: 987654, enabled: false }, admin.token)).status).toBe(404);
+  });
 });

@@ -284,6 +284,22 @@ describeBackends('perfil', (backend) => {
       expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     });
 
+    it("a ROLE_USER's select matches party names only: a known CUIT, e-mail or document number tells nothing", async () => {
+      const party = await post('perfil/save', {
+        nombre: 'Secreta',
+        apellido: 'Cliente',
+        numero_documento: '30111222',
+        datos_fiscales: { cuit: '20-30111222-0' },
+        contactos: [{ nombre: 'Oficina', email: 'secreta.cliente@example.com' }],
+      });
+      expect(party.status, JSON.stringify(party.body)).toBe(200);
+      for (const pattern of ['20-30111222-0', '30111222', 'secreta.cliente@example.com']) {
+        expect((await post('perfil/select', { pattern }, plain)).body.total, pattern).toBe(0);
+        expect((await post('perfil/select', { pattern })).body.rows.map((r: any) => r.id), pattern).toContain(party.body.id);
+      }
+      expect((await post('perfil/select', { pattern: 'secreta cli' }, plain)).body.rows.map((r: any) => r.id)).toEqual([party.body.id]);
+    });
+
     it('refuses unknown roles', async () => {
       const res = await post('perfil/save', { nombre: 'Rey', usuario: { username: 'rey', password: 'Rey-pass1!', roles: ['ROLE_KING'] } });
       expect(res.status).toBe(400);

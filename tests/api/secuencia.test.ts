@@ -67,6 +67,26 @@ describeBackends('secuencia', (backend) => {
     expect((await client.post(`/api/secuencia/next/${s.id}`, {})).status).toBe(401);
   });
 
+  it('a client key makes the reservation idempotent: the same key answers the same number, retries and parallel calls leave no gap', async () => {
+    const s = await save({ nombre: 'reservas', prefijo: 'R-', relleno_ceros: 3, proximo_valor: 1 });
+    const first = await post(`secuencia/next/${s.id}`, { clave: 'doc-7f3a' });
+    expect(first).toMatchObject({ status: 200, body: { value: 1, formatted: 'R-001' } });
+    // the answer was lost on the way: the retry with the key gets the same number, and nothing is used up
+    expect((await post(`secuencia/next/${s.id}`, { clave: 'doc-7f3a' })).body).toEqual({ value: 1, formatted: 'R-001' });
+    expect((await post('secuencia/next/reservas', { clave: 'doc-7f3a' })).body.value).toBe(1);
+    // the same key sent many times at once: one number
+    const burst = await Promise.all(Array.from({ length: 6 }, () => post(`secuencia/next/${s.id}`, { clave: 'doc-burst' })));
+    expect(new Set(burst.map((r) => r.body.value))).toEqual(new Set([2]));
+    // other keys and keyless calls go on from there, with no gap
+    expect((await post(`secuencia/next/${s.id}`, { clave: 'doc-8' })).body.value).toBe(3);
+    expect((await post(`secuencia/next/${s.id}`)).body.value).toBe(4);
+    expect((await stored(s.id)).proximo_valor).toBe(5);
+    // a key is a short text; nothing else is accepted
+    for (const body of [{ clave: '' }, { clave: 'x'.repeat(101) }, { clave: 5 }, { otra: 'x' }])
+      expect((await post(`secuencia/next/${s.id}`, body)).status, JSON.stringify(body)).toBe(400);
+    expect((await stored(s.id)).proximo_valor).toBe(5);
+  });
+
   it('keeps nombre unique, ignoring case: 406 SECUENCIA_DUPLICADA', async () => {
     const s = await save({ nombre: 'remitos', prefijo: 'R-', relleno_ceros: 6, proximo_valor: 1 });
     const dup = await post('secuencia/save', { nombre: ' Remitos ', proximo_valor: 1 });
