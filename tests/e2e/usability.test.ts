@@ -265,4 +265,23 @@ describe('names, not keys', () => {
     const refused = await api(app.baseUrl).post(`/api/articulo/update/${mesa.id}`, { ...mesa, componentes: [{ articulo: mesa.id, cantidad: 1 }] }, token);
     expect(refused).toMatchObject({ status: 400, body: { errors: [{ field: 'componentes.0.articulo', code: 'REFERENCIA_CICLICA' }] } });
   });
+
+  it('a long form is grouped in sections; a child table is a compact grid, one line per row', async () => {
+    await openNewParty();
+    const sections = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+    expect(sections).toEqual(expect.arrayContaining(['Datos generales', 'Domicilio', 'Datos comerciales y fiscales', 'Contactos y relaciones', 'Empleado y usuario']));
+    const contactos = page.getByRole('group', { name: 'Contactos' });
+    await contactos.getByRole('button', { name: 'Agregar' }).click();
+    await contactos.getByRole('button', { name: 'Agregar' }).click();
+    // each input keeps its label for screen readers; the two rows' fields sit on one line each
+    const names = contactos.getByRole('textbox', { name: /^Nombre/ });
+    const emails = contactos.getByRole('textbox', { name: /^Correo electrónico/ });
+    await expect.poll(() => names.count()).toBe(2);
+    const box = async (l: ReturnType<Page['getByRole']>) => (await l.boundingBox())!;
+    const [n0, e0, n1] = [await box(names.nth(0)), await box(emails.nth(0)), await box(names.nth(1))];
+    expect(Math.abs(n0.y - e0.y)).toBeLessThan(4);
+    expect(e0.x).toBeGreaterThan(n0.x);
+    expect(n1.y).toBeGreaterThan(n0.y + n0.height / 2);
+    expect(await contactos.getByText('Correo electrónico', { exact: true }).count()).toBeGreaterThan(0);
+  });
 });

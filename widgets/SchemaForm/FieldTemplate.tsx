@@ -42,15 +42,17 @@ export function FieldTemplate(props: FieldTemplateProps) {
     );
   }
 
-  const ownOptions = (uiSchema?.['ui:options'] ?? {}) as { label?: boolean };
+  const ownOptions = (uiSchema?.['ui:options'] ?? {}) as { label?: boolean; inGrid?: boolean };
+  // a field of a grid row: the grid's column title shows the label; screen readers still get it
+  const inGrid = ownOptions.inGrid === true;
   const showLabel = ownOptions.label !== false && uiSchema?.['ui:label'] !== false && !isArrayItem(fieldPathId.path);
   const description = typeof rawDescription === 'string' && rawDescription ? t(rawDescription) : null;
   if (formContextOf(registry).viewMode) {
     // view mode: the label beside the value as text (no input, no required marker, no help)
     return (
-      <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '0', md: '3' }} w="full" align={{ md: 'flex-start' }}>
+      <Flex direction={inGrid ? 'column' : { base: 'column', md: 'row' }} gap={{ base: '0', md: inGrid ? '0' : '3' }} w="full" align={{ md: 'flex-start' }}>
         {showLabel && (
-          <Text as="span" id={`field::${id}::label`} w={{ md: LABEL_WIDTH }} flexShrink={0} pt={{ md: '2' }} fontSize="sm" fontWeight="medium" color="fg.muted">
+          <Text as="span" id={`field::${id}::label`} w={{ md: LABEL_WIDTH }} flexShrink={0} pt={{ md: '2' }} fontSize="sm" fontWeight="medium" color="fg.muted" srOnly={inGrid}>
             {label}
           </Text>
         )}
@@ -62,9 +64,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
   }
   return (
     <Field.Root id={id} invalid={Boolean(message)} required={required} readOnly={readonly} disabled={disabled}>
-      <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '1', md: '3' }} w="full" align={{ md: 'flex-start' }}>
+      <Flex direction={inGrid ? 'column' : { base: 'column', md: 'row' }} gap={inGrid ? '0' : { base: '1', md: '3' }} w="full" align={{ md: 'flex-start' }}>
         {showLabel && (
-          <Field.Label w={{ md: LABEL_WIDTH }} flexShrink={0} pt={{ md: '2' }}>
+          <Field.Label w={{ md: LABEL_WIDTH }} flexShrink={0} pt={{ md: '2' }} srOnly={inGrid}>
             {label}
             <Field.RequiredIndicator />
           </Field.Label>

@@ -7,7 +7,8 @@
  * - a `ui:widget` name no widget answers to becomes the visible UnknownWidget (STYLE §4), keeping the name;
  * - enum values are named by their locale keys (`ui:enumNames`: `entities.<entity>.enums.<path>.<value>`, the
  *   path's names joined with `_`), which the widgets translate (./enumText.ts): names, not keys;
- * - a text property with `examples` (an open choice: a category's type) is a select of those values, named the same way.
+ * - a text property with `examples` (an open choice: a category's type) is a select of those values, named the same way;
+ * - a child table with `ui:options.grid` marks its rows (`gridRow`) and their fields (`inGrid`): ./childGrid.ts.
  */
 import { getDefaultRegistry } from '@rjsf/core';
 import { hasWidget, type RJSFSchema, type RegistryWidgetsType, type UiSchema } from '@rjsf/utils';
@@ -62,7 +63,18 @@ function walk(schema: JsonSchema | undefined, given: Node, w: Walk, path: string
   if (schema?.items) {
     const items = ui.items && typeof ui.items === 'object' ? (ui.items as Node) : {};
     const walked = walk(schema.items, items, w, path);
+    if ((ui['ui:options'] as Node | undefined)?.grid === true) Object.assign(walked, gridRowUi(walked, schema.items));
     if (Object.keys(walked).length) out.items = walked;
+  }
+  return out;
+}
+
+/** A row of a grid child table: it knows it is one, and each field's label is kept for screen readers only. */
+function gridRowUi(items: Node, schema: JsonSchema): Node {
+  const out: Node = { 'ui:options': { ...(items['ui:options'] as Node | undefined), gridRow: true } };
+  for (const name of Object.keys(schema.properties ?? {})) {
+    const field = (items[name] as Node | undefined) ?? {};
+    out[name] = { ...field, 'ui:options': { ...(field['ui:options'] as Node | undefined), inGrid: true } };
   }
   return out;
 }
