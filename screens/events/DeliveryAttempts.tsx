@@ -6,19 +6,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { DeliveryAttempt } from '../../engine/events/attempt';
 import { entityCalls } from '../app/entityData';
 
-interface Attempt {
-  intento: number;
-  fecha: string;
-  http_estado: number | null;
-  duracion_ms: number;
-  error: string | null;
-  solicitud_headers: string;
-  solicitud: string;
-  respuesta_headers: string | null;
-  respuesta: string | null;
-}
+type Attempt = DeliveryAttempt;
 
 function parse(stored: unknown): Attempt[] {
   if (typeof stored !== 'string' || !stored) return [];

@@ -4,21 +4,11 @@
  * JSON array in evento_entrega.intentos_detalle. Appended in the statement that records the attempt.
  */
 import { sql, type RawBuilder } from 'kysely';
+import type { DeliveryAttempt } from '../../../../engine/events/attempt';
 
 export const ATTEMPTS_KEPT = 20;
 
-export interface AttemptRecord {
-  intento: number;
-  /** When the attempt started (ISO 8601). */
-  fecha: string;
-  http_estado: number | null;
-  duracion_ms: number;
-  error: string | null;
-  solicitud_headers: string;
-  solicitud: string;
-  respuesta_headers: string | null;
-  respuesta: string | null;
-}
+export type AttemptRecord = DeliveryAttempt;
 
 /** The column's new value: the list so far with this attempt at its end, the oldest dropped past the limit. */
 export function appendAttempt(attempt: AttemptRecord): RawBuilder<string> {
