@@ -130,7 +130,7 @@ describeBackends('processes, activities and flows', (backend) => {
       });
       const b = await ok('flujo/save', { nombre: 'Sub B', ...withSub(a.id) });
       const loop = await post(`flujo/update/${a.id}`, { ...a, ...withSub(b.id) });
-      expect(loop).toMatchObject({ status: 400, body: { errors: [{ field: 'nodos.1.flujo', code: 'enum' }] } });
+      expect(loop).toMatchObject({ status: 400, body: { errors: [{ field: 'nodos.1.flujo', code: 'REFERENCIA_CICLICA' }] } });
       await ok(`flujo/delete/${b.id}`);
       await ok(`flujo/delete/${a.id}`);
     });
