@@ -1,6 +1,6 @@
 /**
- * Server load: the real server in a child process (`node --import tsx server/main.ts`, i.e. what `npx tsx
- * server/main.ts` runs, minus the npx wrapper so signals reach it), measured from this process with
+ * Server load: the real server in a child process (`node --max-old-space-size=256 --import tsx server/main.ts`, what
+ * `npm start` runs after its build step, without the npm wrapper so signals reach it), measured from this process with
  * autocannon over loopback. Every response's latency is kept (autocannon's own histogram has no p95).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,7 +25,8 @@ export async function startServerProcess(store: BenchStore, opts: { adminPasswor
   for (const key of ['DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'PUBLIC_URL', 'TRUST_PROXY', 'SCHEMAS_DIR']) delete env[key];
   Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: opts.adminPassword, STATIC_DIR: opts.staticDir }, store.env);
   const out = openSync(opts.logFile, 'w');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', out, out] });
+  // as `npm start` runs it (package.json): the heap limit keeps V8 from growing its heap with a long export's garbage
+  const child: ChildProcess = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', out, out] });
   closeSync(out);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let gone = false;
