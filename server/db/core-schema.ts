@@ -40,20 +40,6 @@ export const CORE_SCHEMA: readonly SchemaStep[] = [
     ],
   },
   {
-    // secuencia/next with a client key (server/entities/secuencia/index.ts): the number a key reserved
-    name: 'secuencia_reserva',
-    sql: [
-      `create table if not exists secuencia_reserva (
-        secuencia integer not null,
-        clave text not null,
-        valor integer not null,
-        formateado text not null,
-        at timestamptz not null default now(),
-        primary key (secuencia, clave)
-      )`,
-    ],
-  },
-  {
     name: 'password_reset',
     sql: [
       `create table if not exists password_reset (

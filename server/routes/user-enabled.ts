@@ -4,7 +4,7 @@
  * ADMIN (issue 18). The login guard's rules hold (server/auth/login-guard.ts): a ROOT user's login by ROOT only
  * (403 ROOT_ONLY), never one's own (403 OWN_ROLES), never the last enabled ROOT user (409 LAST_ROOT). Disabling
  * ends every session of the user at once. A login whose party exists follows the party's `activo` instead
- * (server/entities/perfil/usuario.ts): this call refuses it (409 LOGIN_FOLLOWS_PARTY), so the two never disagree.
+ * (the party module's login sub-data): this call refuses it (409 LOGIN_FOLLOWS_PARTY), so the two never disagree.
  */
 import type { FastifyInstance } from 'fastify';
 import { ROLES } from '../../engine/roles';

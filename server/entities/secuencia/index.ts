@@ -19,10 +19,12 @@ import { badRequest, notFound } from '../../http/api-error';
 import { defineEntityServer } from '../../documents/types';
 import { parseId } from '../input';
 import { nextNumber, sequenceIdByName } from './numbers';
+import { SEQUENCE_TABLES } from './tables';
 
 const NOMBRE_MAX = 60;
 
 export default defineEntityServer({
+  tables: SEQUENCE_TABLES,
   needs: ['nombre', 'prefijo', 'relleno_ceros', 'proximo_valor', 'reinicio_anual', 'anio_actual'],
   actions: {
     next: {
