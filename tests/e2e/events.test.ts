@@ -84,8 +84,9 @@ describe('events in the browser', () => {
     // rows are named by their first column, the date
     await page.getByRole('button', { name: /^Ver / }).first().click();
     await page.getByRole('heading', { name: 'Entrega de evento', level: 1 }).waitFor();
-    await expect.poll(() => page.getByRole('textbox', { name: /^Cuerpo de la respuesta/ }).inputValue()).toBe('thanks');
-    expect(await page.getByRole('textbox', { name: /^Cuerpo enviado/ }).inputValue()).toContain('"entity":"secuencia"');
+    // the delivery is viewed: its fields as text (issue 19)
+    await expect.poll(() => page.getByRole('group', { name: /^Cuerpo de la respuesta/ }).first().textContent()).toBe('thanks');
+    expect(await page.getByRole('group', { name: /^Cuerpo enviado/ }).first().textContent()).toContain('"entity":"secuencia"');
     // every attempt's exchange, newest first
     const attempts = page.getByRole('region', { name: 'Intentos' });
     await expect.poll(() => attempts.getByTestId('delivery-attempt').count()).toBe(1);
