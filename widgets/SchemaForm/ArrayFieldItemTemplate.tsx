@@ -50,25 +50,7 @@ export function ArrayFieldItemTemplate({ children, buttonsProps, hasToolbar, ind
         <Text fontSize="sm" color="fg.muted">
           {name}
         </Text>
-        {hasToolbar && !readonly && (
-          <HStack gap="1">
-            {b.hasMoveUp && (
-              <IconButton type="button" size="xs" variant="ghost" aria-label={t('form.moveUp')} onClick={b.onMoveUpItem} disabled={off}>
-                <ArrowUpIcon />
-              </IconButton>
-            )}
-            {b.hasMoveDown && (
-              <IconButton type="button" size="xs" variant="ghost" aria-label={t('form.moveDown')} onClick={b.onMoveDownItem} disabled={off}>
-                <ArrowDownIcon />
-              </IconButton>
-            )}
-            {b.hasRemove && (
-              <IconButton type="button" size="xs" variant="ghost" colorPalette="red" aria-label={t('form.remove')} onClick={b.onRemoveItem} disabled={off}>
-                <TrashIcon />
-              </IconButton>
-            )}
-          </HStack>
-        )}
+        {buttons}
       </HStack>
       {children}
     </Box>
