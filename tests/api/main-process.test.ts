@@ -1,49 +1,14 @@
 /** `npm start`'s entry as a real child process: first-start password, one log line per request, clean SIGTERM. */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChildServer, type ChildServer } from '../support/child-server';
 import { api } from '../support/server';
 
-interface Child {
-  proc: ChildProcess;
-  output: () => string;
-  baseUrl: string;
-  exited: Promise<number | null>;
-}
-
-async function startMain(dataDir: string): Promise<Child> {
-  const env = { ...process.env };
-  for (const k of ['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'JWT_SECRET', 'PUBLIC_URL']) delete env[k];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-dist') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listen line in 40 s:\n${out}`)), 40_000);
-    const check = () => {
-      const m = /Listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1].replace('localhost', '127.0.0.1'));
-      }
-    };
-    proc.stdout!.on('data', check);
-    proc.on('exit', () => reject(new Error(`exited early:\n${out}`)));
-  });
-  return { proc, output: () => out, baseUrl, exited };
-}
-
-async function stop(child: Child): Promise<number | null> {
-  child.proc.kill('SIGTERM');
-  return child.exited;
-}
+/** As `npm start` runs it: the web hook worker on (the helper's default is off, for second instances). */
+const startMain = (dataDir: string): Promise<ChildServer> =>
+  startChildServer({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-dist'), EVENT_WORKER: 'true' }, 40_000);
 
 describe('server/main.ts', () => {
   let dataDir: string;
@@ -62,7 +27,7 @@ describe('server/main.ts', () => {
       expect((await client.get('/api/version')).status).toBe(200);
       expect((await client.get('/api/nope')).status).toBe(404);
     } finally {
-      expect(await stop(child)).toBe(0);
+      expect(await child.stop()).toBe(0);
     }
     const lines = child.output().split('\n');
     expect(lines.filter((l) => / GET \/api\/version 200 [\d.]+ms$/.test(l))).toHaveLength(1);
@@ -75,7 +40,7 @@ describe('server/main.ts', () => {
     try {
       expect(again.output()).not.toContain('Initial admin password');
     } finally {
-      expect(await stop(again)).toBe(0);
+      expect(await again.stop()).toBe(0);
     }
   }, 120_000);
 });
