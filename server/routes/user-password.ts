@@ -5,8 +5,9 @@ import { ROLES } from '../../engine/roles';
 import { authUser, requireAnyRole } from '../auth/guard';
 import { beginAttempt } from '../auth/login-attempts';
 import { guardLoginChange } from '../auth/login-guard';
-import { verifyPassword } from '../auth/password-hash';
+import { hashPassword, verifyPassword } from '../auth/password-hash';
 import { revokeAllOfUser } from '../auth/refresh-tokens';
+import { forgetUserSessions } from '../auth/sessions';
 import { findUserById, findUserByUsername, setPassword } from '../auth/users';
 import { ApiError, badRequest, notFound, unauthorized } from '../http/api-error';
 import type { AppContext } from './context';
@@ -59,15 +60,24 @@ export function userPasswordRoutes(app: FastifyInstance, { db, config }: AppCont
     { schema: { body: changeUserBody }, preHandler: requireAnyRole(ROLES.ROOT, ROLES.ADMIN) },
     async (request) => {
       const { userId, username, password, confirmation } = request.body;
-      const user = userId != null ? await findUserById(db, userId) : await findUserByUsername(db, username ?? '');
-      if (!user) throw notFound('USER_NOT_FOUND');
-      // a ROOT user's password is set by ROOT only: an admin cannot take over the root account
-      await guardLoginChange(db, authUser(request), { before: user, after: user });
+      const found = userId != null ? await findUserById(db, userId) : await findUserByUsername(db, username ?? '');
+      if (!found) throw notFound('USER_NOT_FOUND');
+      await guardLoginChange(db, authUser(request), { before: found, after: found }); // early refusal, checked again below
       const problem = checkNewPassword(password, confirmation);
       if (problem) throw badRequest(problem);
-      await setPassword(db, user.id, password);
-      // The user must log in again with the new password.
-      await revokeAllOfUser(db, user.id);
+      const password_hash = await hashPassword(password); // slow: before the row is locked
+      await db.transaction().execute(async (trx) => {
+        // The check and the change see the same row, locked: a promotion to ROOT committed meanwhile is seen
+        // (ROOT_ONLY), one still running waits for this change. A ROOT user's password is set by ROOT only.
+        const user = await trx.selectFrom('usuario').select(['id', 'roles', 'enabled']).where('id', '=', found.id).forUpdate().executeTakeFirst();
+        if (!user) throw notFound('USER_NOT_FOUND');
+        await guardLoginChange(trx, authUser(request), { before: user, after: user });
+        await trx.updateTable('usuario').set({ password_hash }).where('id', '=', user.id).execute();
+        // The user must log in again with the new password.
+        await revokeAllOfUser(trx, user.id);
+      });
+      // again after the commit: a request between the revocation and the commit may have cached the old state
+      forgetUserSessions(found.id);
       return { ok: true };
     },
   );

@@ -4,6 +4,7 @@
  * the last ROOT user stays (LAST_ROOT); a deleted or inactive party's login stops working.
  */
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLES } from '../../engine/roles';
 import { guardLoginChange } from '../../server/auth/login-guard';
@@ -196,5 +197,36 @@ describeBackends('login guard', (backend) => {
     // a login with a party follows the party's activo: not this call
     expect((await setEnabled({ userId: plain.id, enabled: false }, admin.token)).body.code).toBe('LOGIN_FOLLOWS_PARTY');
     expect((await setEnabled({ userId: 987654, enabled: false }, admin.token)).status).toBe(404);
+  });
+  it.skipIf(backend.name !== 'postgres')("an ADMIN's password change of a user being made ROOT meanwhile waits for it and is refused: 403 ROOT_ONLY", async () => {
+    const admin = await partyWithLogin([ROLES.ADMIN]);
+    const target = await partyWithLogin([ROLES.USER]);
+    const hashBefore = (await users()).find((u) => u.id === target.id)!.password_hash;
+    // ROOT's promotion of the target, not yet committed, holds its row
+    const holder = new pg.Client({ connectionString: srv.handle.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query("update usuario set roles = array['ROLE_ROOT'] where id = $1", [target.id]);
+      const change = client.post('/api/user/changeUserPassword', { userId: target.id, password: 'Taken-over9!', confirmation: 'Taken-over9!' }, admin.token);
+      // the change reaches the row and waits for the promotion
+      for (;;) {
+        const { rows } = await holder.query(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'",
+        );
+        if (rows[0].n >= 1) break;
+        // a change that answered without waiting has already lost the race this test is about
+        const settled = await Promise.race([change.then(() => true), new Promise((r) => setTimeout(() => r(false), 20))]);
+        if (settled) break;
+      }
+      await holder.query('commit');
+      const res = await change;
+      expect([res.status, res.body?.code]).toEqual([403, 'ROOT_ONLY']);
+    } finally {
+      await holder.end();
+    }
+    expect((await users()).find((u) => u.id === target.id)!.password_hash).toBe(hashBefore);
+    expect(await loginStatus(target.username)).toBe(200);
+    expect(await loginStatus(target.username, 'Taken-over9!')).toBe(401);
   });
 });
