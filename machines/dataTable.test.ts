@@ -162,15 +162,18 @@ describe('dataTable machine', () => {
     t.actor.send({ type: 'SAVE_COLUMNS' });
     expect(t.saves).toHaveLength(0);
     t.actor.send({ type: 'SET_COLUMNS', names: ['valor', 'nombre', 'actions'] });
-    expect(t.ctx().visibleColumns).toEqual(['nombre', 'valor']);
+    expect(t.ctx().visibleColumns).toEqual(['valor', 'nombre']);
     expect(t.actor.getSnapshot().matches({ columns: 'idle' })).toBe(true);
     t.actor.send({ type: 'SAVE_COLUMNS' });
-    expect(t.saves).toEqual([{ tipo: 'cols-categoria', jsondata: '["nombre","valor"]' }]);
+    expect(t.saves).toEqual([{ tipo: 'cols-categoria', jsondata: '["valor","nombre"]' }]);
     t.saveReply.resolve();
     await vi.advanceTimersByTimeAsync(0);
-    expect(t.ctx().savedColumns).toEqual(['nombre', 'valor']);
+    expect(t.ctx().savedColumns).toEqual(['valor', 'nombre']);
     t.actor.send({ type: 'SET_COLUMNS', names: [] });
-    expect(t.ctx().visibleColumns).toEqual(['nombre', 'valor']);
+    expect(t.ctx().visibleColumns).toEqual(['valor', 'nombre']);
+    // a new order of the same columns is a change to save
+    t.actor.send({ type: 'SET_COLUMNS', names: ['nombre', 'valor'] });
+    expect(columnsDirty(t.ctx())).toBe(true);
   });
 
   it('resetting forgets the saved choice: the defaults are shown and an empty choice is saved', async () => {

@@ -18,19 +18,20 @@ describe('column preference (spec §3)', () => {
     expect(columnPreferenceKey('categoria', '')).toBe('cols-categoria');
   });
 
-  it('visible names follow the manifest order, drop unknown names and the actions column', () => {
-    expect(visibleColumnNames(columns, ['notas', ACTIONS_COLUMN, 'gone', 'nombre', 'nombre'])).toEqual(['nombre', 'notas']);
+  it('visible names keep the chosen order, drop unknown names, duplicates and the actions column', () => {
+    expect(visibleColumnNames(columns, ['notas', ACTIONS_COLUMN, 'gone', 'nombre', 'nombre'])).toEqual(['notas', 'nombre']);
   });
 
   it('starts with the saved choice, else the columns not marked hidden', () => {
     expect(defaultColumnNames(columns)).toEqual(['nombre', 'tipo', 'notas']);
     expect(initialColumnNames(columns, null)).toEqual(['nombre', 'tipo', 'notas']);
-    expect(initialColumnNames(columns, ['grupo', 'nombre'])).toEqual(['nombre', 'grupo']);
+    expect(initialColumnNames(columns, ['grupo', 'nombre'])).toEqual(['grupo', 'nombre']);
     expect(initialColumnNames(columns, ['gone'])).toEqual(['nombre', 'tipo', 'notas']);
   });
 
-  it('compares choices as sets, ignoring the actions column', () => {
-    expect(sameColumns(['a', 'b'], ['b', 'a'])).toBe(true);
+  it('compares choices with their order, ignoring the actions column', () => {
+    expect(sameColumns(['a', 'b'], ['b', 'a'])).toBe(false);
+    expect(sameColumns(['a', 'b'], ['a', 'b'])).toBe(true);
     expect(sameColumns(['a', 'b', ACTIONS_COLUMN], ['a', 'b'])).toBe(true);
     expect(sameColumns(['a'], ['a', 'b'])).toBe(false);
     expect(sameColumns(['a', 'c'], ['a', 'b'])).toBe(false);

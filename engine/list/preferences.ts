@@ -1,6 +1,7 @@
 /**
- * The user's column choice of a table (spec §3 "Column preference"): which columns are visible, the key it is
- * saved under (`rowConfig/update` {tipo, jsondata}) and whether the choice differs from the saved one.
+ * The user's column choice of a table (spec §3 "Column preference"): which columns are visible and in what order
+ * (the order of the list), the key it is saved under (`rowConfig/update` {tipo, jsondata}) and whether the choice
+ * differs from the saved one.
  */
 import type { ResolvedColumn } from '../metadata/resolve';
 
@@ -13,12 +14,12 @@ export function columnPreferenceKey(listUrl: string, tipo?: string | null): stri
 }
 
 /**
- * The chosen names that are real columns, in the manifest's order, without the actions column and without
+ * The chosen names that are real columns, in the chosen order, without the actions column and without
  * duplicates. Unknown names (a column removed from the manifest since the choice was saved) are dropped.
  */
 export function visibleColumnNames(columns: readonly Pick<ResolvedColumn, 'name'>[], chosen: readonly string[]): string[] {
-  const wanted = new Set(chosen);
-  return columns.map((c) => c.name).filter((n) => n !== ACTIONS_COLUMN && wanted.has(n));
+  const known = new Set(columns.map((c) => c.name));
+  return [...new Set(chosen)].filter((n) => n !== ACTIONS_COLUMN && known.has(n));
 }
 
 /** The columns shown when the user never saved a choice: every column not marked hidden. */
@@ -35,14 +36,11 @@ export function initialColumnNames(
   return chosen.length ? chosen : defaultColumnNames(columns);
 }
 
-/**
- * Whether two choices hold the same columns. Order does not count: the chooser only checks and unchecks,
- * and `visibleColumnNames` always lists a choice in the manifest's order.
- */
+/** Whether two choices show the same columns in the same order (the actions column aside). */
 export function sameColumns(a: readonly string[], b: readonly string[]): boolean {
-  const sa = new Set(a.filter((n) => n !== ACTIONS_COLUMN));
-  const sb = new Set(b.filter((n) => n !== ACTIONS_COLUMN));
-  return sa.size === sb.size && [...sa].every((n) => sb.has(n));
+  const sa = a.filter((n) => n !== ACTIONS_COLUMN);
+  const sb = b.filter((n) => n !== ACTIONS_COLUMN);
+  return sa.length === sb.length && sa.every((n, i) => sb[i] === n);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `POST /api/{list}/export` for every entity: all the rows of a list query — its pattern, filters, sort and
- * chosen columns (`cols`, default the columns not hidden), never only a page — as a file, streamed while it
+ * chosen columns (`cols` in the table's order, default the columns not hidden), never only a page — as a file, streamed while it
  * is read. Body: the index query plus `format` (`csv` | `xlsx`) and optional `lang` (`es` | `en`, default the
  * Accept-Language): headers, enum texts and yes/no in that language, numbers and dates typed (cells.ts).
  * The same checks as `{list}/index` (who may read, the manifest's sorts and filters, the module's row scope):
@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { COMMON_FILTERS, MAX_PAGE_SIZE, type NormalQuery } from '../../engine/list/query';
-import { defaultColumnNames } from '../../engine/list/preferences';
+import { ACTIONS_COLUMN, defaultColumnNames } from '../../engine/list/preferences';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { Documents } from '../documents/types';
 import { badRequest } from '../http/api-error';
@@ -42,7 +42,8 @@ function chosenColumns(entity: ResolvedEntity, cols: unknown) {
     throw badRequest('BAD_REQUEST', [{ field: 'cols', code: 'type', params: { type: 'array' } }]);
   const unknown = cols.filter((c) => !entity.columns.some((col) => col.name === c));
   if (unknown.length) throw badRequest('BAD_REQUEST', unknown.map((c) => ({ field: 'cols', code: 'unknownColumn', params: { value: c } })));
-  const names = entity.columns.map((c) => c.name).filter((n) => cols.includes(n));
+  // in the caller's order: the file has the columns as the user arranged the table
+  const names = [...new Set(cols as string[])].filter((n) => n !== ACTIONS_COLUMN);
   return names.length ? names : defaultColumnNames(entity.columns);
 }
 

@@ -60,9 +60,9 @@ describeBackends('list export', (backend) => {
   it('writes the query\'s rows with the columns shown (in the table\'s order), headers and texts in the chosen language', async () => {
     const rows = await csv('articulo/export', { lang: 'en', pattern: 't', sort: 'codigo_interno', sortOrder: 'desc', cols: ['codigo_interno', 'nombre', 'categoria', 'activo', 'punto_reposicion'] });
     expect(rows).toEqual([
-      ['Name', 'Internal code', 'Category', 'Active', 'Restock point'],
-      ['Tuerca 6 mm', 'T-2', '', 'No', '0.0001'],
-      ['Tornillo, "grande"', 'T-1', 'Bulonería', 'Yes', '12.5'],
+      ['Internal code', 'Name', 'Category', 'Active', 'Restock point'],
+      ['T-2', 'Tuerca 6 mm', '', 'No', '0.0001'],
+      ['T-1', 'Tornillo, "grande"', 'Bulonería', 'Yes', '12.5'],
     ]);
     // Spanish by default, the default columns, the list's default order (by name)
     const es = await csv('articulo/export', {});

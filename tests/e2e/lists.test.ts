@@ -1,6 +1,7 @@
 /**
  * Lists as in the tools people know (issue 19), in real Chromium: a column is sized by dragging its title's edge
- * and keeps its width after a reload; every cell has its whole text as a tooltip; a refused inline edit says why
+ * and keeps its width after a reload; a column moved in the column chooser (from the keyboard) keeps its place
+ * after a reload until "Columnas predeterminadas"; every cell has its whole text as a tooltip; a refused inline edit says why
  * at the cell and keeps what was typed; a number column's filter filters with one digit, and while it holds
  * something else it is marked, not sent, and no error toast shows.
  */
@@ -64,6 +65,38 @@ describe('lists', () => {
     // double-click gives the column back its share
     await page.getByRole('separator', { name: 'Ancho de la columna Nombre' }).dblclick();
     await expect.poll(headerWidth).toBe(before);
+  });
+
+  it('a column moved in the column chooser keeps its place after a reload; the default columns bring the order back', async () => {
+    await openList();
+    const titles = () => page.getByRole('columnheader').allTextContents();
+    const defaults = await titles();
+    expect(defaults.slice(0, 2)).toEqual(['Nombre', 'Tipo']);
+    await page.getByRole('button', { name: 'Columnas' }).click();
+    const down = page.getByRole('button', { name: 'Bajar Nombre (más a la derecha)' });
+    await down.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(titles).toEqual([defaults[1], defaults[0], ...defaults.slice(2)]);
+    // the focus stays on the moved column's button: Enter again moves it once more
+    await page.keyboard.press('Enter');
+    const moved = [defaults[1], defaults[2], defaults[0], ...defaults.slice(3)];
+    await expect.poll(titles).toEqual(moved);
+    await page.keyboard.press('Escape');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/rowConfig/update') && r.status() === 200);
+    await page.getByRole('button', { name: 'Guardar columnas' }).click();
+    await saved;
+    await page.reload();
+    await page.getByRole('cell').first().waitFor();
+    await expect.poll(titles).toEqual(moved);
+    await page.getByRole('button', { name: 'Columnas' }).click();
+    const reset = page.waitForResponse((r) => r.url().endsWith('/api/rowConfig/update') && r.status() === 200);
+    await page.getByRole('button', { name: 'Columnas predeterminadas' }).click();
+    await expect.poll(titles).toEqual(defaults);
+    await reset;
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByRole('cell').first().waitFor();
+    await expect.poll(titles).toEqual(defaults);
   });
 
   it('a cut text has its whole text as a tooltip', async () => {

@@ -126,6 +126,35 @@ describe('DataTable', () => {
     expect(source.saved.get('cols-categoria')).toBe('["nombre","tipo","grupo","valor","orden"]');
   });
 
+  it('the column chooser moves a column up and down: the headers follow, the order is saved and the defaults bring it back', async () => {
+    const source = memorySource(categoriaRows(30), { savedColumns: ['nombre', 'tipo', 'notas'] });
+    render(<Default source={source} />);
+    await loaded();
+    const titles = () => within(table()).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(titles()).toEqual(['Nombre', 'Tipo', 'Notas', 'Acciones']);
+    fireEvent.click(screen.getByRole('button', { name: 'Columnas' }));
+    // the first shown column cannot go further up, the last one further down
+    expect((await screen.findByRole('button', { name: 'Subir Nombre (más a la izquierda)' })).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Bajar Notas (más a la derecha)' }).hasAttribute('disabled')).toBe(true);
+    const down = screen.getByRole('button', { name: 'Bajar Nombre (más a la derecha)' });
+    expect(down.getAttribute('title')).toBe('Bajar Nombre (más a la derecha)');
+    down.focus();
+    fireEvent.click(down);
+    await waitFor(() => expect(titles()).toEqual(['Tipo', 'Nombre', 'Notas', 'Acciones']));
+    // the keyboard stays on the moved column's button
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Bajar Nombre (más a la derecha)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Subir Notas (más a la izquierda)' }));
+    await waitFor(() => expect(titles()).toEqual(['Tipo', 'Notas', 'Nombre', 'Acciones']));
+    // the chooser lists the shown columns in the table's order
+    const checkboxes = within(screen.getByRole('dialog', { name: 'Columnas visibles' })).getAllByRole('checkbox');
+    expect(checkboxes.slice(0, 3).map((c) => c.closest('label')?.textContent)).toEqual(['Tipo', 'Notas', 'Nombre']);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar columnas' }));
+    await waitFor(() => expect(source.saved.get('cols-categoria')).toBe('["tipo","notas","nombre"]'));
+    fireEvent.click(screen.getByRole('button', { name: 'Columnas predeterminadas' }));
+    await waitFor(() => expect(source.saved.get('cols-categoria')).toBe('[]'));
+    expect(titles().slice(0, 3)).toEqual(['Nombre', 'Tipo', 'Grupo']);
+  });
+
   it('a click on a row opens it (show); its buttons keep their own action and have tooltips', async () => {
     const onShow = fn();
     const onEdit = fn();

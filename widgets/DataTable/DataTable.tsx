@@ -38,7 +38,8 @@ export function DataTable(props: DataTableProps) {
 
   const byName = useMemo(() => new Map(entity.columns.map((col) => [col.name, col])), [entity]);
   const onWidths = useCallback((widths: ColumnWidths) => send({ type: 'SET_WIDTHS', widths }), [send]);
-  const { resize, visibleIds } = useColumnModel(entity.columns, c.visibleColumns, c.widths, onWidths);
+  const onOrder = useCallback((names: string[]) => send({ type: 'SET_COLUMNS', names }), [send]);
+  const { resize, visibleIds, move } = useColumnModel(entity.columns, c.visibleColumns, c.widths, onWidths, onOrder);
   // Keyed by the names, so the rows' shared view (and every memoized row) stays the same while the model re-renders.
   const visibleKey = visibleIds.join('\n');
   const visible = useMemo(() => (visibleKey ? visibleKey.split('\n') : []).flatMap((n) => byName.get(n) ?? []), [visibleKey, byName]);
@@ -105,7 +106,8 @@ export function DataTable(props: DataTableProps) {
         onToggleFilters={entity.columns.some((col) => col.filter) ? () => send({ type: 'TOGGLE_FILTERS' }) : undefined}
         columns={choosableColumns(entity.columns, c.showableColumns)}
         visibleColumns={c.visibleColumns}
-        onColumnsChange={(names) => send({ type: 'SET_COLUMNS', names })}
+        onColumnsChange={onOrder}
+        onMoveColumn={move}
         dirty={columnsDirty(c)}
         saving={snapshot.matches({ columns: 'saving' }) || snapshot.matches({ columns: 'resetting' })}
         onSaveColumns={() => send({ type: 'SAVE_COLUMNS' })}

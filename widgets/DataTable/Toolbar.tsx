@@ -16,6 +16,8 @@ export interface ToolbarProps {
   columns: readonly ResolvedColumn[];
   visibleColumns: readonly string[];
   onColumnsChange: (names: string[]) => void;
+  /** Move a shown column one place: -1 left, +1 right. */
+  onMoveColumn?: (name: string, by: -1 | 1) => void;
   dirty: boolean;
   saving: boolean;
   onSaveColumns: () => void;
@@ -59,7 +61,7 @@ export function Toolbar(p: ToolbarProps) {
           <FilterIcon />
         </IconButton>
       )}
-      <ColumnChooser columns={p.columns} visible={p.visibleColumns} onChange={p.onColumnsChange} onReset={p.onResetColumns} />
+      <ColumnChooser columns={p.columns} visible={p.visibleColumns} onChange={p.onColumnsChange} onMove={p.onMoveColumn} onReset={p.onResetColumns} />
       {p.dirty && (
         <Button size="sm" colorPalette="brand" variant="subtle" loading={p.saving} onClick={p.onSaveColumns}>
           {t('dataTable.saveColumns')}

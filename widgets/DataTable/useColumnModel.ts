@@ -5,11 +5,14 @@
  *
  * A dragged width is the column's own from then on; the others keep sharing the rest of the table. When a drag
  * ends, the widths go to the machine, which keeps them with the user's column choice.
+ *
+ * The order is the model's column order, held by the machine as the order of the visible names: a move goes
+ * through the model's `setColumnOrder` and comes back to the machine as a new list of names.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type TouchEvent } from 'react';
 import {
   columnOrderingFeature, columnResizingFeature, columnSizingFeature, columnVisibilityFeature, tableFeatures, useTable,
-  type ColumnDef, type ColumnSizingState,
+  type ColumnDef, type ColumnOrderState, type ColumnSizingState, type Updater,
 } from '@tanstack/react-table';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import { clampWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnWidths } from '../../engine/list/preferences';
@@ -34,7 +37,13 @@ export interface ColumnResize {
   reset(name: string): void;
 }
 
-export function useColumnModel(columns: readonly ResolvedColumn[], visibleNames: readonly string[], widths: ColumnWidths, onWidths: (widths: ColumnWidths) => void) {
+export function useColumnModel(
+  columns: readonly ResolvedColumn[],
+  visibleNames: readonly string[],
+  widths: ColumnWidths,
+  onWidths: (widths: ColumnWidths) => void,
+  onOrder: (names: string[]) => void,
+) {
   const defs = useMemo<ColumnDef<typeof features, Row>[]>(
     () => columns.map((c) => ({ id: c.name, accessorFn: (r: Row) => r[c.field], minSize: MIN_COLUMN_WIDTH, maxSize: MAX_COLUMN_WIDTH })),
     [columns],
@@ -44,8 +53,16 @@ export function useColumnModel(columns: readonly ResolvedColumn[], visibleNames:
     return Object.fromEntries(columns.map((c) => [c.name, shown.has(c.name)]));
   }, [columns, visibleNames]);
   const columnOrder = useMemo(() => [...visibleNames], [visibleNames]);
+  // The order is the machine's: a change to it goes there, and comes back as the new visible names.
+  const order = useRef({ columnOrder, onOrder });
+  order.current = { columnOrder, onOrder };
+  const onColumnOrderChange = useCallback((updater: Updater<ColumnOrderState>) => {
+    const { columnOrder: now, onOrder: send } = order.current;
+    const next = typeof updater === 'function' ? updater(now) : updater;
+    if (next !== now) send(next.filter((id) => now.includes(id)));
+  }, []);
   const live = useTable(
-    { features, columns: defs, data: NO_ROWS, state: { columnVisibility, columnOrder }, columnResizeMode: 'onChange' },
+    { features, columns: defs, data: NO_ROWS, state: { columnVisibility, columnOrder }, onColumnOrderChange, columnResizeMode: 'onChange' },
     (state) => ({ columnSizing: state.columnSizing, columnResizing: state.columnResizing }),
   );
   // useTable answers a new object on every render (its options are new); the handlers keep the first one,
@@ -112,9 +129,22 @@ export function useColumnModel(columns: readonly ResolvedColumn[], visibleNames:
     [table],
   );
 
+  /** Move a shown column one place (-1 left, +1 right) in the model's order; nothing at either end. */
+  const move = useCallback(
+    (name: string, by: -1 | 1) => {
+      const column = table.getColumn(name);
+      if (!column || (by < 0 ? column.getIsFirstColumn() : column.getIsLastColumn())) return;
+      const ids = table.getVisibleLeafColumns().map((c) => c.id);
+      const next = ids.filter((id) => id !== name);
+      next.splice(column.getIndex() + by, 0, name);
+      table.setColumnOrder(next);
+    },
+    [table],
+  );
+
   const sizing = live.state.columnSizing as ColumnWidths;
   const resize = useMemo<ColumnResize>(() => ({ sizing, resizing, start, key, reset }), [sizing, resizing, start, key, reset]);
   /** The shown columns in the model's order. */
   const visibleIds = live.getVisibleLeafColumns().map((c) => c.id);
-  return { resize, visibleIds };
+  return { resize, visibleIds, move };
 }
