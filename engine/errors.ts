@@ -41,6 +41,9 @@ export const ERROR_CODES = [
   'PERFIL_SIN_NOMBRE',
   'RECOVERY_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
+  // client-side (status 0): the call got no answer (engine/api/client.ts)
+  'REQUEST_TIMEOUT',
+  'NETWORK_ERROR',
   'SECUENCIA_DUPLICADA',
   'SECUENCIA_AGOTADA',
   'REGISTRO_REFERENCIADO',
