@@ -37,8 +37,15 @@ export interface CertificateInfo {
 export const invoiceCalls = {
   ofRecord: async (registro: number) => (await entityCalls.index<InvoiceRow>('factura', { offset: 0, max: 50, sortOrder: 'asc', filters: { registro: String(registro) } })).rows,
   show: (id: number) => entityCalls.show('factura', id) as unknown as Promise<InvoiceDetail>,
-  issue: (registro: number, tipo: InvoiceRow['tipo'], part: NoteBody = {}) => entityCalls.action<InvoiceRow>('registro', 'facturar', { tipo, ...part }, registro),
+  /** `clave`: one key per user action (newRequestKey), so a retry of the same call never issues a second voucher. */
+  issue: (registro: number, tipo: InvoiceRow['tipo'], clave: string, part: NoteBody = {}) => entityCalls.action<InvoiceRow>('registro', 'facturar', { tipo, clave, ...part }, registro),
   pdf: (id: number) => entityCalls.download('factura', 'pdf', id),
   uploadCertificate: (certificado: string, clave: string) => entityCalls.action<{ certificado: CertificateInfo }>('facturacion', 'certificado', { certificado, clave }),
   probe: () => entityCalls.action<{ entorno: string; servidores: Record<string, string>; puntos_venta: { nro: number; bloqueado: boolean }[] }>('facturacion', 'probar', {}),
 };
+
+/** A fresh idempotency key (randomUUID needs a secure context; an app served over plain http on a LAN has none). */
+export function newRequestKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}

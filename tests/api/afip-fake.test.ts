@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voucherAmounts } from '../../engine/billing/amounts';
-import { argentinaToday, toAfipDate } from '../../engine/billing/dates';
+import { addDays, argentinaToday, toAfipDate } from '../../engine/billing/dates';
 import { AfipFault, AfipUnreachable } from '../../server/entities/factura/afip/soap';
 import { loginCms, loginTicketRequest, signTra } from '../../server/entities/factura/afip/wsaa';
-import { wsfeClient, type Auth, type VoucherRequest } from '../../server/entities/factura/afip/wsfe';
+import { wsfeClient, WsfeError, type Auth, type VoucherRequest } from '../../server/entities/factura/afip/wsfe';
 import { issueCert, makeCa, type TestCa } from '../support/afip/certs';
 import { startFakeAfip, type FakeAfip } from '../support/afip/fake';
 
@@ -74,6 +74,19 @@ describe('fake AFIP (WSAA + WSFEv1)', () => {
     expect(noCuit.observaciones.map((o) => o.code)).toEqual([10013]);
     expect(await wsfe().query(auth, 1, 1, 1)).toMatchObject({ nro: 1, cae: ok.cae, impTotal: 121, resultado: 'A' });
     expect(await wsfe().query(auth, 1, 1, 2)).toBeNull();
+  });
+
+  it('FEParamGetCotizacion gives AFIP’s rate; a foreign-currency voucher carries it and CanMisMonExt; a date before the last voucher is 10016', async () => {
+    expect(await wsfe().rate(auth, 'DOL')).toBe(1017.5);
+    await expect(wsfe().rate(auth, 'XYZ')).rejects.toBeInstanceOf(WsfeError);
+    const last = await wsfe().lastAuthorized(auth, 1, 6);
+    const b = (nro: number, over: Partial<VoucherRequest> = {}) => voucher(nro, { cbteTipo: 6, docTipo: 99, docNro: 0, condicionIvaReceptorId: 5, ...over });
+    expect((await wsfe().request(auth, b(last + 1, { monId: 'DOL', monCotiz: 1017.5 }))).resultado).toBe('R');
+    const usd = await wsfe().request(auth, b(last + 1, { monId: 'DOL', monCotiz: 1017.5, canMisMonExt: 'N' }));
+    expect(usd).toMatchObject({ resultado: 'A', observaciones: [] });
+    expect(fake.vouchers(CUIT).find((v) => v.cae === usd.cae)).toMatchObject({ monId: 'DOL', monCotiz: '1017.5' });
+    const yesterday = toAfipDate(addDays(argentinaToday(new Date()), -1));
+    expect(await wsfe().request(auth, b(last + 2, { cbteFch: yesterday }))).toMatchObject({ resultado: 'R', observaciones: [{ code: 10016 }] });
   });
 
   it('a timeout after the CAE was issued: the client gives up, the voucher exists', async () => {

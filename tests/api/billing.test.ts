@@ -7,6 +7,7 @@
  * instances, and asking twice never giving two CAEs.
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,12 @@ describeBackends('electronic invoicing', (backend) => {
     (await ok('perfil/save', { tipo: 'clientes', nombre, datos_fiscales: fiscal, ...extra })).id as number;
   const record = async (cliente: number | null, items: Record<string, unknown>[], extra: Record<string, unknown> = {}, actividad = 'control') =>
     (await ok('registro/save', w.record(actividad, items, { cliente, fecha: today(), ...extra }))).id as number;
+  /** Changes the billing configuration (keeping what is not given). */
+  const configure = async (changes: Record<string, unknown>) => {
+    const id = (await ok('facturacion/index')).rows[0].id;
+    const cfg = await ok(`facturacion/show/${id}`);
+    await ok(`facturacion/update/${id}`, { entorno: cfg.entorno, cuit: cfg.cuit, razon_social: cfg.razon_social, condicion_iva: cfg.condicion_iva, puntos_venta: cfg.puntos_venta.map((p: any) => ({ numero: p.numero, tipo: p.tipo })), version: cfg.version, ...changes });
+  };
   const setActivity = async (id: number, changes: Record<string, unknown>) => ok(`actividad/update/${id}`, { ...(await ok(`actividad/show/${id}`)), ...changes });
   /** Waits until one voucher leaves pendiente / solicitando. */
   const settledVoucher = async (id: number) => {
@@ -67,6 +74,17 @@ describeBackends('electronic invoicing', (backend) => {
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`the voucher of record ${id} did not settle: ${JSON.stringify(await invoices(id))}`);
+  };
+  /** The text of a voucher's printed PDF. */
+  const pdfText = async (id: number) => {
+    const res = await fetch(`${srv.baseUrl}/api/factura/pdf/${id}`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: '{}' });
+    const dir = await mkdtemp(path.join(tmpdir(), 'factura-pdf-'));
+    try {
+      await writeFile(path.join(dir, 'f.pdf'), Buffer.from(await res.arrayBuffer()));
+      return (await run('pdftotext', ['-layout', path.join(dir, 'f.pdf'), '-'])).stdout;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   };
   const invoices = async (registro: number) => (await ok('factura/index', { filters: { registro: String(registro) } })).rows;
 
@@ -295,17 +313,50 @@ describeBackends('electronic invoicing', (backend) => {
     });
 
     it('the voucher bears the record’s date, refused when AFIP would not take it today', async () => {
+      // sales point 2 has no voucher yet (on 1 the A invoices are dated today: an earlier date is refused, below)
+      await configure({ puntos_venta: [{ numero: 1, tipo: 'cae' }, { numero: 2, tipo: 'cae' }, { numero: 3, tipo: 'caea' }] });
+      fake.salesPoints.set(CUIT, [1, 2, 3]);
       const date = addDays(today(), -3);
       const r = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 10, alicuota: 21 }], { fecha: date });
-      await ok(`registro/facturar/${r}`);
+      await ok(`registro/facturar/${r}`, { punto_venta: 2 });
       const f = await settled(r);
-      expect(f).toMatchObject({ estado: 'emitida', fecha: date });
+      expect(f).toMatchObject({ estado: 'emitida', fecha: date, punto_venta: 2 });
       expect(fake.vouchers(CUIT).find((v) => v.cae === f.cae)?.cbteFch).toBe(date.replace(/-/g, ''));
       const old = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 10, alicuota: 21 }], { fecha: addDays(today(), -30) });
       const refused = await post(`registro/facturar/${old}`);
       expect(refused).toMatchObject({ status: 406, body: { code: 'FACTURA_FECHA_FUERA_DE_RANGO', errors: [{ params: { fecha: addDays(today(), -30), desde: addDays(today(), -5), hasta: addDays(today(), 5) } }] } });
       expect(refused.body.message).toContain(addDays(today(), -5));
       expect(await invoices(old)).toHaveLength(0);
+    });
+
+    it('a voucher dated before the last one of its sales point and type is refused before AFIP is asked, in both languages', async () => {
+      const asked = fake.count('FECAESolicitar');
+      const earlier = addDays(today(), -4);
+      const r = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 10, alicuota: 21 }], { fecha: earlier });
+      // point 2's last A invoice is dated today - 3; point 1's today
+      const onTwo = await post(`registro/facturar/${r}`, { punto_venta: 2 });
+      expect(onTwo).toMatchObject({ status: 406, body: { code: 'FACTURA_FECHA_ANTERIOR_AL_ULTIMO', errors: [{ params: { fecha: earlier, ultima: addDays(today(), -3) } }] } });
+      expect(onTwo.body.message).toBe(`El comprobante sería del ${earlier}, anterior al último del mismo tipo y punto de venta (${addDays(today(), -3)}): AFIP no lo autoriza.`);
+      const onOne = await client.post(`/api/registro/facturar/${r}`, {}, admin, { 'accept-language': 'en' });
+      expect(onOne.body).toMatchObject({ code: 'FACTURA_FECHA_ANTERIOR_AL_ULTIMO', message: `The voucher would be dated ${earlier}, before the last one of its type and sales point (${today()}): AFIP does not authorise it.` });
+      expect(await invoices(r)).toHaveLength(0);
+      expect(fake.count('FECAESolicitar')).toBe(asked);
+
+      // the same day as the last one is fine; a voucher AFIP holds from outside this app is checked by the worker
+      fake.issueOutside(CUIT, 2, 1, today().replace(/-/g, ''));
+      const same = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 11, alicuota: 21 }], { fecha: addDays(today(), -3) });
+      await ok(`registro/facturar/${same}`, { punto_venta: 2 });
+      const rejected = await settled(same);
+      expect(rejected).toMatchObject({ estado: 'rechazada', observaciones: [{ code: 10016, conocido: true }] });
+      expect(rejected.numero ?? null).toBeNull();
+      expect(fake.count('FECAESolicitar')).toBe(asked);
+    });
+
+    it('a CAEA sales point cannot issue: refused clearly, nothing written', async () => {
+      const r = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 10, alicuota: 21 }]);
+      expect(await post(`registro/facturar/${r}`, { punto_venta: 3 })).toMatchObject({ status: 406, body: { code: 'FACTURA_PUNTO_VENTA_CAEA', message: 'El punto de venta 3 es CAEA (anticipado): esta aplicación solo emite con CAE. Use un punto de venta CAE.' } });
+      expect((await client.post(`/api/registro/facturar/${r}`, { punto_venta: 3 }, admin, { 'accept-language': 'en' })).body.message).toBe('Sales point 3 is a CAEA (advance) one: this app only issues with a CAE. Use a CAE sales point.');
+      expect(await invoices(r)).toHaveLength(0);
     });
 
     it('a line at 0 % VAT goes as VAT Id 3 (0 %), in the net, not as exempt', async () => {
@@ -359,6 +410,83 @@ describeBackends('electronic invoicing', (backend) => {
       expect(await settledVoucher(debit.id)).toMatchObject({ estado: 'emitida', cbte_tipo: 2, importe_total: 12.1 });
     });
 
+    it('a retried call with the same key gives one voucher (also concurrent twins); the key with another body is refused', async () => {
+      const r = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 2, precio_unitario: 100, alicuota: 21 }]);
+      const invoiceKey = randomUUID();
+      const first = await ok(`registro/facturar/${r}`, { clave: invoiceKey });
+      expect(await ok(`registro/facturar/${r}`, { clave: invoiceKey })).toMatchObject({ id: first.id, clave: invoiceKey });
+      expect(first).not.toHaveProperty('huella');
+      const inv = await settled(r);
+      const rows = (tipo: string) => db.selectFrom('factura').select('id').where('registro', '=', r).where('tipo', '=', tipo).execute();
+
+      // a debit note: retried, then three concurrent twins of another key
+      const debit = { tipo: 'nota_debito', importes: [{ alicuota: 21, neto: 10 }], clave: randomUUID() };
+      const d1 = await ok(`registro/facturar/${r}`, debit);
+      expect((await ok(`registro/facturar/${r}`, debit)).id).toBe(d1.id);
+      const twin = { ...debit, clave: randomUUID() };
+      const twins = await Promise.all([1, 2, 3].map(() => post(`registro/facturar/${r}`, twin)));
+      expect(twins.map((t) => t.status)).toEqual([200, 200, 200]);
+      expect(new Set(twins.map((t) => t.body.id)).size).toBe(1);
+      expect(await rows('nota_debito')).toHaveLength(2);
+
+      // a credit note the same way: never credited twice
+      const credit = { tipo: 'nota_credito', items: [{ item: (await ok(`registro/show/${r}`)).items[0].id, cantidad: 1 }], clave: randomUUID() };
+      const creditTwins = await Promise.all([1, 2].map(() => post(`registro/facturar/${r}`, credit)));
+      expect(creditTwins.map((t) => t.status)).toEqual([200, 200]);
+      expect(creditTwins[0].body.id).toBe(creditTwins[1].body.id);
+      expect(await rows('nota_credito')).toHaveLength(1);
+
+      // the key with another body: 422, nothing written, in both languages
+      const other = await post(`registro/facturar/${r}`, { ...debit, importes: [{ alicuota: 21, neto: 11 }] });
+      expect(other).toMatchObject({ status: 422, body: { code: 'FACTURA_CLAVE_OTRO_PEDIDO', message: `La clave ${debit.clave} ya se usó para otro pedido de comprobante de este registro: use una clave nueva.` } });
+      expect((await client.post(`/api/registro/facturar/${r}`, { ...debit, tipo: 'nota_credito' }, admin, { 'accept-language': 'en' })).body).toMatchObject({ code: 'FACTURA_CLAVE_OTRO_PEDIDO', message: `The key ${debit.clave} was already used for another voucher request of this record: use a new key.` });
+      expect(await rows('nota_debito')).toHaveLength(2);
+
+      // once issued, a retry answers the issued voucher; AFIP was asked once per key, each insert audited once
+      const issued = await settledVoucher(d1.id);
+      expect(await ok(`registro/facturar/${r}`, debit)).toMatchObject({ id: d1.id, estado: 'emitida', cae: issued.cae });
+      await settledVoucher(twins[0].body.id);
+      await settledVoucher(creditTwins[0].body.id);
+      const ids = [inv.id, d1.id, twins[0].body.id, creditTwins[0].body.id];
+      expect(fake.vouchers(CUIT).filter((v) => [inv.cae, issued.cae].includes(v.cae))).toHaveLength(2);
+      expect(fake.vouchers(CUIT).filter((v) => v.cbtesAsoc.some((a) => a.Tipo === '1' && a.PtoVta === '1' && a.Nro === String(inv.numero)))).toHaveLength(3);
+      const audited = await db.selectFrom('audit_log').select('record_id').where('entity', '=', 'factura').where('action', '=', 'insert').where('record_id', 'in', ids).execute();
+      expect(audited.map((a) => a.record_id).sort()).toEqual([...ids].sort());
+    });
+
+    it('a USD invoice: the currency checked against AFIP’s, AFIP’s rate when none is given, on the PDF and in the QR', async () => {
+      const r = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 100, alicuota: 21 }]);
+      expect((await post(`registro/facturar/${r}`, { moneda: 'XYZ' })).body).toMatchObject({ code: 'FACTURA_MONEDA_DESCONOCIDA', message: 'AFIP no tiene la moneda XYZ.' });
+      expect((await client.post(`/api/registro/facturar/${r}`, { moneda: 'XYZ' }, admin, { 'accept-language': 'en' })).body.message).toBe('AFIP has no currency XYZ.');
+      expect((await post(`registro/facturar/${r}`, { cotizacion: 2 })).body.code).toBe('FACTURA_COTIZACION_PESOS');
+      // the currencies are AFIP's cached list: not read yet, it says so
+      await db.deleteFrom('facturacion_parametro').where('clave', '=', 'TiposMonedas').execute();
+      expect((await post(`registro/facturar/${r}`, { moneda: 'DOL' })).body.code).toBe('FACTURA_MONEDAS_SIN_LEER');
+      await ok('facturacion/parametros');
+      expect(await invoices(r)).toHaveLength(0);
+
+      const rates = fake.count('FEParamGetCotizacion');
+      expect(await ok(`registro/facturar/${r}`, { moneda: 'DOL' })).toMatchObject({ moneda: 'DOL', cotizacion: null });
+      const f = await settled(r);
+      expect(f).toMatchObject({ estado: 'emitida', moneda: 'DOL', cotizacion: 1017.5, importe_total: 121 });
+      expect(fake.count('FEParamGetCotizacion')).toBe(rates + 1);
+      expect(fake.vouchers(CUIT).find((v) => v.cae === f.cae)).toMatchObject({ monId: 'DOL', monCotiz: '1017.5', impTotal: '121.00' });
+      expect(decodeQrUrl(f.qr)).toMatchObject({ importe: 121, moneda: 'DOL', ctz: 1017.5, codAut: Number(f.cae) });
+      const text = await pdfText(f.id);
+      for (const t of ['Moneda: DOL', 'DOL 121,00', '1.017,5']) expect(text).toContain(t);
+
+      // a rate given is sent as is; a note is in its invoice's currency
+      const r2 = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 2, precio_unitario: 50, alicuota: 21 }]);
+      await ok(`registro/facturar/${r2}`, { moneda: 'DOL', cotizacion: 1000.25 });
+      const f2 = await settled(r2);
+      expect(f2).toMatchObject({ estado: 'emitida', moneda: 'DOL', cotizacion: 1000.25 });
+      expect(decodeQrUrl(f2.qr)).toMatchObject({ moneda: 'DOL', ctz: 1000.25 });
+      expect((await post(`registro/facturar/${r2}`, { tipo: 'nota_credito', moneda: 'PES' })).body).toMatchObject({ code: 'FACTURA_NOTA_OTRA_MONEDA', message: 'La nota debe ser en la moneda de su factura (DOL).' });
+      const note = await ok(`registro/facturar/${r2}`, { tipo: 'nota_credito', cotizacion: 1001 });
+      expect(await settledVoucher(note.id)).toMatchObject({ estado: 'emitida', moneda: 'DOL', cotizacion: 1001 });
+      expect(fake.vouchers(CUIT).find((v) => v.cbteTipo === 3 && v.monId === 'DOL')).toMatchObject({ monCotiz: '1001' });
+    });
+
     it('a user sees only the vouchers of records they may see; ADMIN sees all', async () => {
       const puesto = (await ok('puesto/save', { nombre: 'Facturación' })).id;
       const before = (await ok('factura/index', {}, plain)).total;
@@ -383,7 +511,7 @@ describeBackends('electronic invoicing', (backend) => {
     // several instances share one PostgreSQL; PGlite is one process's embedded database
     it.skipIf(backend.name === 'pglite')('a second instance on the same database uses the same ticket and the same queue', async () => {
       const logins = fake.count('loginCms');
-      const issuedA = fake.vouchers(CUIT).filter((v) => v.cbteTipo === 1).length;
+      const issuedA = fake.vouchers(CUIT).filter((v) => v.cbteTipo === 1 && v.ptoVta === 1).length;
       srv2 = await startTestServer(backend, options());
       const client2 = api(srv2.baseUrl);
       const token2 = (await client2.login('admin', ADMIN_PASSWORD)).access_token;
@@ -393,7 +521,7 @@ describeBackends('electronic invoicing', (backend) => {
       expect(asked.map((a) => [a.status, a.body.estado ?? a.body.code])).toEqual(rs.map(() => [200, 'pendiente']));
       for (const r of rs) expect(await settled(r)).toMatchObject({ estado: 'emitida' });
       expect(fake.count('loginCms')).toBe(logins);
-      expect(fake.vouchers(CUIT).filter((v) => v.cbteTipo === 1).map((v) => v.nro)).toEqual(Array.from({ length: issuedA + 4 }, (_, i) => i + 1));
+      expect(fake.vouchers(CUIT).filter((v) => v.cbteTipo === 1 && v.ptoVta === 1).map((v) => v.nro)).toEqual(Array.from({ length: issuedA + 4 }, (_, i) => i + 1));
     });
   });
 });

@@ -44,7 +44,7 @@ export default defineEntityServer({
       r.estado === 'emitida' && r.cae
         ? qrUrl({ fecha: r.fecha, cuit: Number(r.cuit_emisor), ptoVta: r.punto_venta, tipoCmp: r.cbte_tipo, nroCmp: r.numero, importe: Number(r.importe_total), moneda: r.moneda, ctz: Number(r.cotizacion), tipoDocRec: r.doc_tipo, nroDocRec: Number(r.doc_nro), codAut: Number(r.cae) })
         : null;
-    return { ...withoutRequest(r), importe_total: Number(r.importe_total), cotizacion: Number(r.cotizacion), observaciones: obs.map((o) => ({ ...o, conocido: isKnownAfipCode(o.code) })), lineas, acreditable, qr } as unknown as typeof record;
+    return { ...withoutRequest(r), importe_total: Number(r.importe_total), cotizacion: r.cotizacion == null ? null : Number(r.cotizacion), observaciones: obs.map((o) => ({ ...o, conocido: isKnownAfipCode(o.code) })), lineas, acreditable, qr } as unknown as typeof record;
   },
   actions: {
     facturar: {
@@ -55,6 +55,11 @@ export default defineEntityServer({
         properties: {
           tipo: { type: 'string', enum: ['factura', 'nota_debito', 'nota_credito'] },
           punto_venta: { type: 'integer', minimum: 1, maximum: 99998 },
+          // the caller's idempotency key: a retry with it answers the voucher it queued (./issue.ts)
+          clave: { type: 'string', minLength: 1, maxLength: 100 },
+          // AFIP's currency id (FEParamGetTiposMonedas) the record's amounts are in, and pesos per unit
+          moneda: { type: 'string', pattern: '^[A-Z0-9]{3}$' },
+          cotizacion: { type: 'number', exclusiveMinimum: 0, maximum: 1000000000, maxDecimals: 6 },
           // a partial note: some of the invoice's lines (item = the record item's id) or amounts per VAT rate
           items: {
             type: 'array',
@@ -70,9 +75,9 @@ export default defineEntityServer({
       },
       async run({ ctx, id, body }) {
         const runtime = billingRuntime(ctx.docs);
-        const row = await queueVoucher(ctx, runtime.config, id as number, body as IssueBody);
-        if (row.estado === 'pendiente' && Number(row.intentos) === 0) {
-          noteInvoice(ctx, row, 'insert', { registro: row.registro, tipo: row.tipo, letra: row.letra, punto_venta: row.punto_venta, importe_total: row.importe_total });
+        const { row, created } = await queueVoucher(ctx, runtime.config, id as number, body as IssueBody);
+        if (created) {
+          noteInvoice(ctx, row, 'insert', { registro: row.registro, tipo: row.tipo, letra: row.letra, punto_venta: row.punto_venta, importe_total: row.importe_total, moneda: row.moneda });
           runtime.kick();
         }
         return ctx.docs.server('factura').present!(row as never, ctx);

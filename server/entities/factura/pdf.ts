@@ -2,7 +2,8 @@
  * The printed voucher (PDF, pdfkit), with the legal layout items: the letter in its box with the voucher code,
  * type, sales point and number, date; the issuer (name, address, CUIT, tax condition, gross income number, start
  * of activities) and the receiver (name, document, tax condition, address); the lines; the VAT breakdown (A:
- * net and VAT per rate; B and C: the total); the CAE and its due date; and the QR of RG 4892.
+ * net and VAT per rate; B and C: the total; a foreign currency and its rate); the CAE and its due date; and the
+ * QR of RG 4892.
  */
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -105,9 +106,11 @@ export async function invoicePdf(ctx: DocContext, invoice: Record<string, any>):
   y = Math.max(y + 10, 560);
   doc.moveTo(40, y).lineTo(40 + W, y).stroke();
   y += 8;
+  const foreign = invoice.moneda && invoice.moneda !== 'PES';
+  const sign = foreign ? String(invoice.moneda) : '$';
   const total = (label: string, value: number) => {
     doc.text(label, 340, y, { width: 130, align: 'right' });
-    doc.text(`$ ${money(value)}`, 480, y, { width: 75, align: 'right' });
+    doc.text(`${sign} ${money(value)}`, 480, y, { width: 75, align: 'right' });
     y += 13;
   };
   doc.fontSize(9);
@@ -120,6 +123,8 @@ export async function invoicePdf(ctx: DocContext, invoice: Record<string, any>):
   doc.font('Helvetica-Bold');
   total('Importe total:', a.impTotal);
   doc.font('Helvetica');
+  // a foreign currency: its AFIP id and the rate the voucher was authorised with
+  if (foreign) doc.text(`Moneda: ${invoice.moneda}   Cotización: $ ${Number(invoice.cotizacion).toLocaleString('es-AR', { maximumFractionDigits: 6 })}`, 340, y, { width: 215, align: 'right' });
 
   // authorisation
   const base = 700;

@@ -19,4 +19,5 @@ export function noteInvoice(ctx: DocContext, row: Data, action: string, changes:
   ctx.unit?.audit.push({ entity: 'factura', recordId: Number(row.id), action, changes });
 }
 
-export const withoutRequest = ({ solicitud: _s, ...rest }: Data) => rest;
+/** The voucher as shown: neither the frozen request nor the fingerprint of the caller's request. */
+export const withoutRequest = ({ solicitud: _s, huella: _h, ...rest }: Data) => rest;

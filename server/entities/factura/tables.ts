@@ -46,6 +46,12 @@ export const INVOICE_TABLES: readonly SchemaStep[] = [
       `create unique index if not exists factura_una_por_registro_idx on factura (registro) where tipo = 'factura' and estado <> 'rechazada'`,
       `create index if not exists factura_asociada_idx on factura (asociada) where asociada is not null`,
       `create index if not exists factura_estado_idx on factura (estado, id)`,
+      // the caller's idempotency key and its request's fingerprint (./issue.ts): one voucher per key and record
+      `alter table factura add column if not exists clave text null`,
+      `alter table factura add column if not exists huella text null`,
+      `create unique index if not exists factura_clave_idx on factura (registro, clave) where clave is not null`,
+      // a foreign currency's rate may be AFIP's, asked by the worker before sending
+      `alter table factura alter column cotizacion drop not null`,
     ],
   },
   {

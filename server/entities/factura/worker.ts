@@ -11,7 +11,11 @@
  *   CAE), not requested again; otherwise it is sent again with the same number, which is still the next one;
  * - AFIP's answer: A records the CAE and its due date; R records the observations and errors and frees the
  *   number (the record may be issued again once fixed). Error 600 (ticket) drops the cached ticket and retries.
+ * - before a number is taken: a foreign currency with no rate given gets AFIP's (FEParamGetCotizacion), stored
+ *   with the voucher so a retry sends the same; a voucher dated before the last authorised one (issued outside
+ *   this app, or queued out of order) is rejected here with AFIP's 10016, not sent.
  */
+import { toAfipDate } from '../../../engine/billing/dates';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { fromAfipDate } from '../../../engine/billing/dates';
@@ -140,11 +144,36 @@ export function startBillingWorker(opts: { db: Kysely<any>; docs: Documents; con
       await db.updateTable('factura').set({ numero: null }).where('id', '=', job.id).execute();
       job.numero = null;
     }
+    if (job.solicitud.monCotiz == null) {
+      job.solicitud.monCotiz = await wsfe.rate(auth, job.solicitud.monId);
+      await db.updateTable('factura').set({ cotizacion: job.solicitud.monCotiz, solicitud: JSON.stringify(job.solicitud) }).where('id', '=', job.id).execute();
+    }
     if (job.estado === 'pendiente' && !(await takeSlot(job))) return postpone(job, 'another voucher of this sales point is being requested');
     const last = await wsfe.lastAuthorized(auth, job.punto_venta, job.cbte_tipo);
+    const lastDate = last > 0 ? await dateOf(job, wsfe, auth, last) : null;
+    if (lastDate && job.solicitud.cbteFch < lastDate) {
+      const msg = `CbteFch ${job.solicitud.cbteFch} anterior a la del ultimo comprobante autorizado (${last}: ${lastDate}); no se pidio el CAE`;
+      return settle(job, 'rechazo', { estado: 'rechazada', numero: null, observaciones: JSON.stringify([{ code: 10016, msg }]) });
+    }
     const numero = last + 1;
     await db.updateTable('factura').set({ numero, estado: 'solicitando' }).where('id', '=', job.id).execute();
     return send(job, wsfe, auth, numero);
+  }
+
+  /** yyyymmdd of the authorised voucher `nro` of the job's sales point and type: ours if we hold it, else AFIP's. */
+  async function dateOf(job: Job, wsfe: WsfeClient, auth: Auth, nro: number): Promise<string | null> {
+    const ours = await db
+      .selectFrom('factura')
+      .select('fecha')
+      .where('cuit_emisor', '=', job.cuit_emisor)
+      .where('entorno', '=', job.entorno)
+      .where('punto_venta', '=', job.punto_venta)
+      .where('cbte_tipo', '=', job.cbte_tipo)
+      .where('numero', '=', nro)
+      .where('estado', '=', 'emitida')
+      .executeTakeFirst();
+    if (ours) return toAfipDate(String(ours.fecha));
+    return (await wsfe.query(auth, job.punto_venta, job.cbte_tipo, nro))?.cbteFch || null;
   }
 
   async function drain(): Promise<number> {

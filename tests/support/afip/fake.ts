@@ -4,7 +4,8 @@
  * `openssl cms -verify` against the fake CA (signature, chain, validity), refuses a second ticket while one is
  * valid (coe.alreadyAuthenticated), and answers a loginTicketResponse; WSFEv1 checks Auth (token, sign, CUIT),
  * keeps the vouchers and the last authorised number per sales point and type, enforces the numbering, the
- * totals, the receiver of A vouchers, the receiver's VAT condition and the associated voucher of notes, and
+ * totals, the date (never before the last voucher's), the currency and rate (FEParamGetCotizacion answers
+ * `rates`), the receiver of A vouchers, the receiver's VAT condition and the associated voucher of notes, and
  * answers the real result shapes with observations, errors and events.
  *
  * Test controls: `next(method, mode)` makes the next call of a method misbehave ('timeout': the work is done,
@@ -82,8 +83,11 @@ export interface FakeAfip {
   /** Answers the calls held by 'hang'. */
   release(): void;
   vouchers(cuit: string): FakeVoucher[];
+  /** A voucher authorised outside this app (another system on the same sales point), dated cbteFch (yyyymmdd). */
+  issueOutside(cuit: string, ptoVta: number, cbteTipo: number, cbteFch: string): FakeVoucher;
   /** Sales points the fake knows per CUIT (FEParamGetPtosVenta). */
   salesPoints: Map<string, number[]>;
+  rates: Map<string, number>;
   /** Ticket lifetime in ms (default 12 h). */
   ticketMs: number;
   close(): Promise<void>;
@@ -103,6 +107,8 @@ export async function startFakeAfip(ca: TestCa): Promise<FakeAfip> {
   const fake = {
     calls: [] as { method: string; at: number }[],
     salesPoints: new Map<string, number[]>(),
+    /** FEParamGetCotizacion's rates (pesos per unit) per currency id. */
+    rates: new Map<string, number>([['DOL', 1017.5], ['060', 1102.25]]),
     ticketMs: 12 * 3600_000,
   };
   const txt = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false });
@@ -185,6 +191,12 @@ export async function startFakeAfip(ca: TestCa): Promise<FakeAfip> {
     if (nro !== last + 1) obs.push({ code: 10016, msg: `El numero o fecha del comprobante no se corresponde con el proximo a autorizar. Consultar metodo FECompUltimoAutorizado. Ultimo: ${last}` });
     if ([1, 2, 3].includes(tipo) && Number(d.DocTipo) !== 80) obs.push({ code: 10013, msg: 'Para comprobantes clase A el campo DocTipo debe ser igual a 80 (CUIT)' });
     if (d.CondicionIVAReceptorId === undefined || d.CondicionIVAReceptorId === '') obs.push({ code: 10246, msg: 'Campo Condicion Frente al IVA del receptor es obligatorio conforme a lo reglamentado por la Resolucion General Nro 5616.' });
+    const prev = vouchersOf(cuit, pto, tipo).at(-1);
+    if (prev && d.CbteFch && String(d.CbteFch) < prev.cbteFch) obs.push({ code: 10016, msg: 'Campo CbteFch debe ser mayor o igual a la fecha del ultimo comprobante' });
+    // the currency checks' codes are the fake's own (AFIP's manual names the rules; these codes were not checked)
+    if (!fake.rates.has(String(d.MonId)) && String(d.MonId) !== 'PES') obs.push({ code: 10010, msg: 'El campo MonId no es valido (FEParamGetTiposMonedas)' });
+    if (!(Number(d.MonCotiz) > 0) || (String(d.MonId) === 'PES' && Number(d.MonCotiz) !== 1)) obs.push({ code: 10012, msg: 'El campo MonCotiz no es valido' });
+    if (String(d.MonId) !== 'PES' && !['S', 'N'].includes(String(d.CanMisMonExt ?? ''))) obs.push({ code: 10239, msg: 'El campo CanMisMonExt es obligatorio para comprobantes en moneda extranjera (RG 5616)' });
     const today = afipNow().slice(0, 8);
     const span = Number(d.Concepto) === 1 ? 5 : 10;
     if (d.CbteFch && (String(d.CbteFch) < addDays(today, -span) || String(d.CbteFch) > addDays(today, span)))
@@ -254,6 +266,12 @@ export async function startFakeAfip(ca: TestCa): Promise<FakeAfip> {
         return param('Moneda', [['PES', 'Pesos Argentinos'], ['DOL', 'Dólar Estadounidense'], ['060', 'Euro']]);
       case 'FEParamGetPtosVenta':
         return `<ResultGet>${(fake.salesPoints.get(who.cuit) ?? [1]).map((n) => `<PtoVenta><Nro>${n}</Nro><EmisionTipo>CAE - RECE</EmisionTipo><Bloqueado>N</Bloqueado><FchBaja>NULL</FchBaja></PtoVenta>`).join('')}</ResultGet>${events}`;
+      case 'FEParamGetCotizacion': {
+        const mon = String(content?.MonId ?? '');
+        const rate = fake.rates.get(mon);
+        if (rate === undefined) return err(10010, `La moneda ${mon} no existe o no tiene cotizacion`) + events;
+        return `<ResultGet><MonId>${escapeXml(mon)}</MonId><MonCotiz>${rate}</MonCotiz><FchCotiz>${afipNow().slice(0, 8)}</FchCotiz></ResultGet>${events}`;
+      }
       case 'FECompUltimoAutorizado': {
         const pto = Number(content?.PtoVta);
         const tipo = Number(content?.CbteTipo);
@@ -325,6 +343,14 @@ export async function startFakeAfip(ca: TestCa): Promise<FakeAfip> {
     },
     release() {
       for (const send of held.splice(0)) send();
+    },
+    issueOutside(cuit: string, ptoVta: number, cbteTipo: number, cbteFch: string) {
+      const v: FakeVoucher = {
+        ptoVta, cbteTipo, nro: vouchersOf(cuit, ptoVta, cbteTipo).length + 1, concepto: 1, docTipo: 99, docNro: 0, cbteFch, impTotal: '1.00', impNeto: '1.00', impIVA: '0.00', impOpEx: '0.00', impTrib: '0.00', impTotConc: '0.00',
+        monId: 'PES', monCotiz: '1', cae: `7${String(Date.now()).slice(-9)}${String(++caeSeq).padStart(4, '0')}`, caeFchVto: addDays(cbteFch, 10), fchProceso: afipNow(), iva: [], cbtesAsoc: [],
+      };
+      store.set(key(cuit, ptoVta, cbteTipo), [...vouchersOf(cuit, ptoVta, cbteTipo), v]);
+      return v;
     },
     vouchers: (cuit: string) => [...store.entries()].filter(([k]) => k.startsWith(`${cuit}/`)).flatMap(([, v]) => v),
     async close() {

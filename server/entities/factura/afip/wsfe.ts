@@ -30,6 +30,8 @@ export interface WsfeClient {
   param(auth: Auth, kind: ParamKind): Promise<{ id: string; desc: string }[]>;
   salesPoints(auth: Auth): Promise<{ nro: number; emisionTipo: string; bloqueado: boolean }[]>;
   lastAuthorized(auth: Auth, ptoVta: number, cbteTipo: number): Promise<number>;
+  /** AFIP's rate of a currency (pesos per unit; FEParamGetCotizacion). */
+  rate(auth: Auth, monId: string): Promise<number>;
   request(auth: Auth, voucher: VoucherRequest): Promise<CaeAnswer>;
   /** The voucher as AFIP has it, or null when it does not exist (error 602). */
   query(auth: Auth, ptoVta: number, cbteTipo: number, nro: number): Promise<QueriedVoucher | null>;
@@ -50,6 +52,8 @@ export interface VoucherRequest {
   amounts: VoucherAmounts;
   monId: string;
   monCotiz: number;
+  /** Paid in the same foreign currency (RG 5616): sent with any currency but pesos. */
+  canMisMonExt?: 'S' | 'N';
   condicionIvaReceptorId: number;
   /** yyyymmdd, for services (concepto 2 or 3). */
   servicio?: { desde: string; hasta: string; vtoPago: string };
@@ -97,7 +101,7 @@ function detail(v: VoucherRequest): string {
     `<ar:CbteDesde>${v.nro}</ar:CbteDesde><ar:CbteHasta>${v.nro}</ar:CbteHasta><ar:CbteFch>${v.cbteFch}</ar:CbteFch>` +
     `<ar:ImpTotal>${amount(a.impTotal)}</ar:ImpTotal><ar:ImpTotConc>${amount(a.impTotConc)}</ar:ImpTotConc><ar:ImpNeto>${amount(a.impNeto)}</ar:ImpNeto>` +
     `<ar:ImpOpEx>${amount(a.impOpEx)}</ar:ImpOpEx><ar:ImpTrib>${amount(a.impTrib)}</ar:ImpTrib><ar:ImpIVA>${amount(a.impIVA)}</ar:ImpIVA>${serv}` +
-    `<ar:MonId>${xmlEscape(v.monId)}</ar:MonId><ar:MonCotiz>${v.monCotiz}</ar:MonCotiz><ar:CondicionIVAReceptorId>${v.condicionIvaReceptorId}</ar:CondicionIVAReceptorId>` +
+    `<ar:MonId>${xmlEscape(v.monId)}</ar:MonId><ar:MonCotiz>${v.monCotiz}</ar:MonCotiz>${v.canMisMonExt ? `<ar:CanMisMonExt>${v.canMisMonExt}</ar:CanMisMonExt>` : ''}<ar:CondicionIVAReceptorId>${v.condicionIvaReceptorId}</ar:CondicionIVAReceptorId>` +
     `${asoc}${trib}${iva}</ar:FECAEDetRequest>`
   );
 }
@@ -131,6 +135,12 @@ export function wsfeClient(url: string, timeoutMs: number): WsfeClient {
     async lastAuthorized(auth, ptoVta, cbteTipo) {
       const r = failOnErrors(await call('FECompUltimoAutorizado', `${authXml(auth)}<ar:PtoVta>${ptoVta}</ar:PtoVta><ar:CbteTipo>${cbteTipo}</ar:CbteTipo>`));
       return Number(r.CbteNro ?? 0);
+    },
+    async rate(auth, monId) {
+      const r = failOnErrors(await call('FEParamGetCotizacion', `${authXml(auth)}<ar:MonId>${xmlEscape(monId)}</ar:MonId>`));
+      const rate = Number(r?.ResultGet?.MonCotiz);
+      if (!(rate > 0)) throw new WsfeError([{ code: 0, msg: `FEParamGetCotizacion gave no rate for ${monId}` }]);
+      return rate;
     },
     async request(auth, v) {
       const r = await call(
