@@ -36,6 +36,8 @@ export interface MainFilter {
 export interface DataTableInput {
   entity: Pick<ResolvedEntity, 'list' | 'rowKey' | 'columns' | 'sort'>;
   mainFilter?: MainFilter;
+  /** The search, filters and sort to start with (the list as the user left it); default none and the entity's sort. */
+  view?: TableQuery;
   pageSize?: number;
   fetchSize?: number;
 }
@@ -282,13 +284,16 @@ export const dataTableMachine = setup({
       columns: input.entity.columns,
       mainFilter: input.mainFilter ?? {},
       preferenceKey: columnPreferenceKey(input.entity.list, input.mainFilter?.tipo),
-      query: { pattern: '', filters: {}, sort: input.entity.sort.field, sortOrder: input.entity.sort.order },
+      query: input.view
+        ? { pattern: input.view.pattern, filters: { ...input.view.filters }, sort: input.view.sort, sortOrder: input.view.sortOrder }
+        : { pattern: '', filters: {}, sort: input.entity.sort.field, sortOrder: input.entity.sort.order },
       rows: [],
       total: 0,
       totalEstimated: false,
       showableColumns: [],
       loading: false,
-      filterRowVisible: false,
+      // restored filters are on screen, never hidden narrowing
+      filterRowVisible: Object.values(input.view?.filters ?? {}).some((v) => v !== ''),
       visibleColumns: defaults,
       savedColumns: defaults,
       defaultColumns: defaults,

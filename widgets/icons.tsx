@@ -45,3 +45,15 @@ export const CloseIcon = createIcon({
   path: <path {...stroke} d="M18 6 6 18M6 6l12 12" />,
   defaultProps: hidden,
 });
+
+export const ChevronLeftIcon = createIcon({
+  displayName: 'ChevronLeftIcon',
+  path: <path {...stroke} d="m15 18-6-6 6-6" />,
+  defaultProps: hidden,
+});
+
+export const ChevronRightIcon = createIcon({
+  displayName: 'ChevronRightIcon',
+  path: <path {...stroke} d="m9 18 6-6-6-6" />,
+  defaultProps: hidden,
+});

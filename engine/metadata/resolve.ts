@@ -17,6 +17,8 @@ export interface ResolvedColumn {
   hidden: boolean;
   /** Computed by the server for each row (ColumnSpec `virtual`). */
   virtual?: boolean;
+  /** The values are entity names, shown by the entity's title (ColumnSpec `names`). */
+  names?: 'entity';
   /**
    * A column whose filter picks a value instead of taking typed text: a reference (its list's options, by id)
    * or an enum (its values). Such a filter matches exactly.
@@ -67,6 +69,8 @@ export interface ResolvedEntity {
 
 export const DEFAULT_SORT = { field: 'nombre', order: 'asc' } as const;
 export const fieldLabelKey = (entity: string, field: string) => `entities.${entity}.fields.${field}`;
+/** The i18n key of an entity's title (its name for users: lists, menus, an event's origin). */
+export const entityTitleKey = (entity: string) => `entities.${entity}.title`;
 
 function closeObjects(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...schema };
@@ -105,6 +109,7 @@ function resolveColumn(entity: string, schema: JsonSchema, refs: readonly Refere
     truncate: c.truncate,
     editable: c.editable ?? false,
     hidden: c.hidden ?? false,
+    ...(c.names ? { names: c.names } : {}),
     ...(field === 'id' ? {} : { pick: pickOf(prop, refs, field) }),
   };
 }
@@ -141,7 +146,7 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
     route: m.route,
     references,
     unique: uniqueRulesOf(schema),
-    related: (m.related ?? []).map((r) => ({ ...r, label: r.label ?? `entities.${r.entity}.title` })),
+    related: (m.related ?? []).map((r) => ({ ...r, label: r.label ?? entityTitleKey(r.entity) })),
     indexes: m.indexes ?? [],
   };
 }

@@ -47,6 +47,8 @@ export interface ColumnSpec {
   hidden?: boolean;
   /** Not a stored field: a value the entity's server module computes for each listed row (never sorted or filtered). */
   virtual?: 'number' | 'string';
+  /** The values are names of entities (an event's origin): shown by the entity's title, `*` as every entity. */
+  names?: 'entity';
 }
 
 export interface RouteSpec {

@@ -35,12 +35,12 @@ export function tableSource(entity: ResolvedEntity) {
 /**
  * Remote options of the form's select widget. `ui:options.filters.tree` offers the list's tree (its entity's
  * `treeSelect` action) with each option's path; `ui:options.filters.action` the options a read action of the
- * entity answers (an event's origins), paged and searched here.
+ * entity answers (an event's origins; with `grupo`, a category group's entries), paged and searched here.
  */
 export async function optionsSource(list: string, q: ListQuery) {
-  const { tree, tipo, action, ...filters } = q.filters ?? {};
+  const { tree, tipo, action, grupo, ...filters } = q.filters ?? {};
   if (typeof action === 'string') {
-    const all = await entityCalls.action<SelectOption[]>(list, action, {});
+    const all = await entityCalls.action<SelectOption[]>(list, action, typeof grupo === 'string' ? { grupo } : {});
     const { id } = filters;
     return localPage(id === undefined ? all : all.filter((o) => String(o.id) === String(id)), { ...q, filters });
   }

@@ -5,6 +5,7 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPermitted } from '../../engine/roles';
+import { entityTitleKey } from '../../engine/metadata/resolve';
 import { Modal } from '../../widgets/Modal';
 import { DialogButtons } from '../../widgets/DialogButtons';
 import type { ScreenProps } from '../registry';
@@ -44,7 +45,7 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
   const entity = entityOf(entityName);
   const record = useEntityRecord(entity, open.id, onClose);
   const formId = `dialog-${entity.name}`;
-  const title = t(`entities.${entity.name}.title`, { defaultValue: t(`routes.${entity.name}`, { defaultValue: entity.name }) });
+  const title = t(entityTitleKey(entity.name), { defaultValue: t(`routes.${entity.name}`, { defaultValue: entity.name }) });
   // exit, the close button and Escape ask first when typed data would be lost
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);

@@ -3,7 +3,7 @@
  * its history, the entity's own buttons (screens/formExtras.ts) and the lists related to it (columns.json
  * `related`) below the form.
  */
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { HStack, Stack } from '@chakra-ui/react';
@@ -20,6 +20,9 @@ import { useSaveShortcut } from './useSaveShortcut';
 import { useLeaveGuard } from '../execution/useLeaveGuard';
 import { LeaveDialog } from '../execution/LeaveDialog';
 import { ConfirmDiscard } from './ConfirmDiscard';
+import { FormTrail } from './FormTrail';
+import { useRecordSteps } from './useRecordSteps';
+import { RecordSteps } from '../../widgets/RecordSteps';
 
 export interface EntityFormPageProps extends ScreenProps {
   /** After a save (with the save's reply): by default back where the form was opened from, or to the list. */
@@ -40,7 +43,8 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
   const readOnly = show === 'show' && !creating;
   const listPath = entity.routeForm ?? '/';
   // opened from another screen (a process's activities): saving and leaving go back there
-  const back = returnToOf(location.state) ?? listPath;
+  const returnTo = returnToOf(location.state);
+  const back = returnTo ?? listPath;
   const record = useEntityRecord(entity, creating ? null : id, () => navigate(back, { replace: true }), creating ? presetFrom(entity, search) : undefined);
   const formId = `form-${entity.name}`;
   const exists = record.recordId !== null && record.data !== null;
@@ -50,15 +54,21 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
   const guard = useLeaveGuard(dirty && !readOnly);
   // exit asks itself: going back to a page opened by address is a navigation the router cannot hold
   const [pendingExit, setPendingExit] = useState<(() => void) | null>(null);
+  // another record (previous / next) starts with nothing typed
+  useEffect(() => setDirty(false), [id]);
   useSaveShortcut(formId, !readOnly);
+  // opened from a list row: previous / next in the list's order, asking first when typed data would be lost
+  const steps = useRecordSteps(entity, creating ? null : id, readOnly, (move) => (dirty && !readOnly ? setPendingExit(() => move) : move()));
+  const backState = steps.view && !returnTo ? { listView: steps.view } : undefined;
   const afterSave = (savedId: number | string, stored?: Record<string, unknown>) => {
     guard.allow();
     if (onSaved) onSaved({ id: savedId, created: creating, record: stored });
-    else navigate(back, { replace: true });
+    else navigate(back, { replace: true, state: backState });
   };
 
   return (
     <Stack gap="4">
+      <FormTrail entity={entity} data={record.data} id={creating ? null : id} returnTo={returnTo} view={steps.view} />
       <SubHeader
         title={t(`routes.${route?.name}`)}
         saveFormId={readOnly ? undefined : formId}
@@ -68,14 +78,17 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
         exitTo={back}
         confirmExit={dirty && !readOnly ? (exit) => setPendingExit(() => exit) : undefined}
         actions={
-          exists ? (
+          exists || steps.position !== null ? (
             <HStack gap="2" wrap="wrap">
-              {Extra && (
+              {steps.position !== null && (
+                <RecordSteps position={steps.position} total={steps.total} estimated={steps.estimated} canPrev={steps.canPrev} canNext={steps.canNext} onStep={steps.go} />
+              )}
+              {exists && Extra && (
                 <Suspense fallback={null}>
                   <Extra id={record.recordId!} data={record.data!} reload={record.reload} />
                 </Suspense>
               )}
-              <RecordHistory entity={entity} id={record.recordId!} />
+              {exists && <RecordHistory entity={entity} id={record.recordId!} />}
             </HStack>
           ) : undefined
         }

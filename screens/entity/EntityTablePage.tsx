@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Heading, Stack } from '@chakra-ui/react';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { RouteNode } from '../../engine/routeTree';
+import type { ListContext, ListView } from '../../engine/list/recordSteps';
 import { DataTable } from '../../widgets/DataTable';
 import { tableSource } from '../app/entityData';
 import { useSession } from '../app/useSession';
@@ -14,12 +15,13 @@ interface EntityTablePageProps {
   route?: RouteNode;
   entity: ResolvedEntity;
   onAdd?: () => void;
-  onEdit?: (row: Row) => void;
-  onShow?: (row: Row) => void;
+  onEdit?: (row: Row, at: ListContext) => void;
+  onShow?: (row: Row, at: ListContext) => void;
+  initialView?: ListView;
   children?: ReactNode;
 }
 
-export function EntityTablePage({ route, entity, onAdd, onEdit, onShow, children }: EntityTablePageProps) {
+export function EntityTablePage({ route, entity, onAdd, onEdit, onShow, initialView, children }: EntityTablePageProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const source = useMemo(() => tableSource(entity), [entity]);
@@ -36,6 +38,7 @@ export function EntityTablePage({ route, entity, onAdd, onEdit, onShow, children
         onAdd={onAdd}
         onEdit={onEdit}
         onShow={onShow}
+        initialView={initialView}
       />
       {children}
     </Stack>

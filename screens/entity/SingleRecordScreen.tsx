@@ -1,8 +1,12 @@
 /** An entity that holds one record (my company): the form of that record, created on the first save. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { Spinner, Stack } from '@chakra-ui/react';
 import { isPermitted } from '../../engine/roles';
+import { formTrail } from '../../engine/breadcrumb';
+import { Trail } from '../../widgets/Trail';
+import { routeTree } from '../routes';
 import { SubHeader } from '../../widgets/SubHeader';
 import type { ScreenProps } from '../registry';
 import { entityOf } from '../metadata';
@@ -38,8 +42,12 @@ function SingleRecord({ entityName, id, title }: { entityName: string; id: numbe
   const [dirty, setDirty] = useState(false);
   const guard = useLeaveGuard(dirty && canSave);
   useSaveShortcut(formId, canSave);
+  // menu group › this page
+  const { pathname } = useLocation();
+  const trail = formTrail(routeTree, pathname).map((s, i, all) => ({ label: t(s.titleKey), to: i < all.length - 1 ? s.path : undefined }));
   return (
     <Stack gap="4">
+      {trail.length > 1 && <Trail steps={trail} />}
       <SubHeader
         title={t(`routes.${title}`)}
         saveFormId={canSave ? formId : undefined}

@@ -1,8 +1,11 @@
 /**
  * How a form is opened from another screen: `?field=value` presets fields of a new record (a process's new
  * activity gets its process), and the navigation state `{ returnTo }` is where saving and leaving go back to.
+ * From a list, the state's `list` is where the row sits (engine/list/recordSteps.ts); going back to the list
+ * carries `{ listView }`, its search, filters and sort as the user left them.
  */
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import type { ListView } from '../../engine/list/recordSteps';
 
 /** The schema fields named in the query, as their type wants them (unknown names and bad numbers are left out). */
 export function presetFrom(entity: ResolvedEntity, search: URLSearchParams): Record<string, unknown> {
@@ -23,4 +26,12 @@ export function presetFrom(entity: ResolvedEntity, search: URLSearchParams): Rec
 export function returnToOf(state: unknown): string | null {
   const to = (state as { returnTo?: unknown } | null)?.returnTo;
   return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') ? to : null;
+}
+
+/** The list's search, filters and sort to open it with, when the navigation brings them. */
+export function listViewOf(state: unknown): ListView | undefined {
+  const view = (state as { listView?: Partial<ListView> } | null)?.listView;
+  if (!view || typeof view !== 'object' || typeof view.sort !== 'string' || (view.sortOrder !== 'asc' && view.sortOrder !== 'desc')) return undefined;
+  const filters = view.filters && typeof view.filters === 'object' ? Object.fromEntries(Object.entries(view.filters).filter(([, v]) => typeof v === 'string')) : {};
+  return { pattern: typeof view.pattern === 'string' ? view.pattern : '', filters, sort: view.sort, sortOrder: view.sortOrder };
 }

@@ -15,7 +15,7 @@ import { DataTable, type Row } from '../../widgets/DataTable';
 import { tableSource } from '../app/entityData';
 import { useSession } from '../app/useSession';
 import { entityOf } from '../metadata';
-import { Trail } from '../workspace/Trail';
+import { Trail } from '../../widgets/Trail';
 import { executionPath, flowPath, groupsPath } from '../workspace/links';
 import { ContextReports } from '../reports/ContextReports';
 import type { Place } from './place';

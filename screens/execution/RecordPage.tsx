@@ -22,7 +22,7 @@ import { optionsSource } from '../app/entityData';
 import { useSession } from '../app/useSession';
 import { RecordHistory } from '../entity/RecordHistory';
 import { rulesOf } from '../metadata';
-import { Trail } from '../workspace/Trail';
+import { Trail } from '../../widgets/Trail';
 import { executionPath, flowPath, groupsPath } from '../workspace/links';
 import { mayCreate, mayUpdate } from '../../engine/records/editModes';
 import { CHEQUE_FIELDS, hasDetails, itemDetails } from '../../engine/records/itemDetails';

@@ -16,6 +16,7 @@ import { useEntityRecord } from '../entity/useEntityRecord';
 import { entityOf } from '../metadata';
 import type { ScreenProps } from '../registry';
 import { taskCalls, type PertReply } from '../tasks/taskCalls';
+import { FormTrail } from '../entity/FormTrail';
 import { PertTable } from './PertTable';
 
 const LIST = '/backOffice/instructive';
@@ -83,6 +84,7 @@ function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }
   );
   return (
     <Stack gap="4">
+      <FormTrail entity={entity} data={record.data} id={creating ? null : id} />
       <SubHeader
         title={t(`routes.${route?.name ?? 'instructive'}`)}
         saveFormId={readOnly ? undefined : formId}

@@ -20,6 +20,7 @@ import { useEntityRecord } from '../entity/useEntityRecord';
 import { entityOf, rulesOf } from '../metadata';
 import type { ScreenProps } from '../registry';
 import { taskUi } from './lockedUi';
+import { FormTrail } from '../entity/FormTrail';
 import { taskCalls } from './taskCalls';
 
 const CALL: Record<TaskEvent['type'], 'start' | 'finish' | 'reopen'> = { START: 'start', FINISH: 'finish', REOPEN: 'reopen' };
@@ -90,6 +91,7 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
   );
   return (
     <Stack gap="4">
+      <FormTrail entity={entity} data={record.data} id={creating ? null : id} returnTo={instructivo !== undefined ? exitTo : null} />
       <SubHeader title={t(`routes.${route?.name ?? 'instructiveTask'}`)} saveFormId={readOnly ? undefined : formId} saving={record.saving} exitTo={exitTo} actions={actions} />
       {definitionLocked && (
         <Alert.Root status="info" role="status">

@@ -13,7 +13,7 @@ import { cardColor, DEFAULT_CARD_COLOR } from '../../engine/workflow/cardColors'
 import { WorkCard } from '../../widgets/WorkCard';
 import type { ScreenProps } from '../registry';
 import { workspaceCalls, type FlowCardRow, type GroupRow } from '../execution/calls';
-import { Trail, type TrailStep } from './Trail';
+import { Trail, type TrailStep } from '../../widgets/Trail';
 import { useLoad, type Loaded } from './useLoad';
 import { executionPath, flowPath, groupPath, groupsPath, href, UNGROUPED } from './links';
 

@@ -40,6 +40,32 @@ describeBackends('categoria', (backend) => {
     });
   });
 
+  describe('groupOptions (a group as select options, keyed by valor)', () => {
+    it("offers the perfil_tipo entries by orden, an entry added later too, and a party takes it as its type", async () => {
+      const first = await post('categoria/groupOptions', { grupo: PERFIL_TIPO });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual([
+        { id: 'clientes', nombre: 'Clientes', name: 'Clientes' },
+        { id: 'proveedores', nombre: 'Proveedores', name: 'Proveedores' },
+        { id: 'empleados', nombre: 'Empleados', name: 'Empleados' },
+      ]);
+      await save({ tipo: PERFIL_TIPO, grupo: PERFIL_TIPO, nombre: 'Distribuidores', valor: 'distribuidores', orden: 4 });
+      // no valor: nothing could store it, so it is not offered
+      await save({ tipo: PERFIL_TIPO, grupo: PERFIL_TIPO, nombre: 'Sin valor', orden: 5 });
+      const after = await post('categoria/groupOptions', { grupo: PERFIL_TIPO });
+      expect(after.body.map((o: any) => o.id)).toEqual([...PERFIL_TIPO_VALUES, 'distribuidores']);
+      const party = await post('perfil/save', { nombre: 'Dist', tipo: 'distribuidores' });
+      expect(party.status).toBe(200);
+      expect(party.body.tipo).toBe('distribuidores');
+    });
+
+    it('needs a group, and takes nothing else', async () => {
+      expect((await post('categoria/groupOptions', {})).body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'grupo', code: 'required' }] });
+      expect((await post('categoria/groupOptions', { grupo: PERFIL_TIPO, extra: 1 })).status).toBe(400);
+      expect((await post('categoria/groupOptions', { grupo: 'no_such_group' })).body).toEqual([]);
+    });
+  });
+
   describe('index extras', () => {
     it('filtercondition raiz / hijos restricts to roots or children', async () => {
       const roots = await post('categoria/index', { filters: { tipo: 'rubro' }, filtercondition: 'raiz' });

@@ -59,6 +59,9 @@ describe('events in the browser', () => {
     await shown.getByRole('button', { name: 'Listo' }).click();
     await page.waitForURL(/#\/backOffice\/eventosConfig$/);
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Receptor de prueba' }).count()).toBe(1);
+    // the origin shows as the entity's name, not its table name (issue 19)
+    const origin = page.getByRole('row').filter({ hasText: 'Receptor de prueba' }).getByRole('cell').nth(2);
+    expect(await origin.textContent()).toBe('Secuencia');
 
     await page.getByRole('button', { name: 'Editar Receptor de prueba' }).click();
     await page.getByRole('button', { name: 'Nuevo secreto' }).click();
@@ -81,9 +84,15 @@ describe('events in the browser', () => {
     // the delivery log: filter, open the delivery, see the exchange, replay it
     await page.goto(`${app.baseUrl}/#/backOffice/eventosEntregas`);
     await page.getByRole('heading', { name: 'Entregas de eventos', level: 1 }).waitFor();
+    // the delivery's entity by its name (issue 19)
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Entregado' }).first().getByRole('cell').nth(2).textContent()).toBe('Secuencia');
     // rows are named by their first column, the date
     await page.getByRole('button', { name: /^Ver / }).first().click();
     await page.getByRole('heading', { name: 'Entrega de evento', level: 1 }).waitFor();
+    // named by its entity in the view and in the breadcrumb, which leads back to the log
+    await expect.poll(() => page.getByRole('group', { name: /^Entidad/ }).first().textContent()).toBe('Secuencia (secuencia)');
+    const trail = page.getByRole('navigation', { name: 'Ubicación' });
+    expect(await trail.getByRole('link').allTextContents()).toEqual(['Administración', 'Entregas de eventos', 'Secuencia']);
     // the delivery is viewed: its fields as text (issue 19)
     await expect.poll(() => page.getByRole('group', { name: /^Cuerpo de la respuesta/ }).first().textContent()).toBe('thanks');
     expect(await page.getByRole('group', { name: /^Cuerpo enviado/ }).first().textContent()).toContain('"entity":"secuencia"');

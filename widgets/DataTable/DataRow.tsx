@@ -17,7 +17,7 @@ export interface RowView {
   labels: readonly string[];
   /** Per column: edited inline. */
   editable: readonly boolean[];
-  /** Per column: the text of an enum value (`entities.<entity>.enums.<field>.<value>`); absent for other columns. */
+  /** Per column: the text of a value (an enum's, an entity name's: ./valueText.ts); absent for other columns. */
   enumText: readonly (((value: unknown) => string) | undefined)[];
   /** aria-rowindex of the first body row (after the header rows). */
   firstRowIndex: number;

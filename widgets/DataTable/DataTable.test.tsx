@@ -170,6 +170,30 @@ describe('DataTable', () => {
     expect(onShow).toHaveBeenCalledOnce();
   });
 
+  it('a row opens with where it sits in the list as shown (search, filters, sort), for previous / next in its form', async () => {
+    const onShow = fn();
+    render(<Default onShow={onShow} />);
+    await loaded();
+    fireEvent.click(within(header('Nombre')).getByRole('button'));
+    await waitFor(() => expect(header('Nombre').getAttribute('aria-sort')).toBe('descending'));
+    await waitFor(() => expect(firstCells()).toEqual([...firstCells()].sort((a, b) => b.localeCompare(a, 'es'))));
+    fireEvent.click(within(bodyRows()[2]).getAllByRole('cell')[0]);
+    const [row, at] = onShow.mock.calls[0];
+    expect(at).toMatchObject({ list: 'categoria', offset: 0, total: 250, estimated: false, query: { sort: 'nombre', sortOrder: 'desc' }, view: { sort: 'nombre', sortOrder: 'desc', pattern: '' } });
+    expect(at.ids[2]).toBe(row.id);
+    expect(at.query).not.toHaveProperty('cols');
+  });
+
+  it('opens with the search, filters and sort it is given (a list opened again from a form)', async () => {
+    const source = memorySource(categoriaRows(250));
+    render(<Default source={source} initialView={{ pattern: '', filters: { grupo: 'G3' }, sort: 'nombre', sortOrder: 'desc' }} />);
+    await loaded();
+    expect(source.calls[0]).toMatchObject({ offset: 0, sort: 'nombre', sortOrder: 'desc', filters: { grupo: 'G3' } });
+    expect((screen.getByRole('textbox', { name: 'Filtrar por Grupo' }) as HTMLInputElement).value).toBe('G3');
+    expect(header('Nombre').getAttribute('aria-sort')).toBe('descending');
+    expect(bodyRows().every((r) => within(r).getAllByRole('cell')[2].textContent === 'G3')).toBe(true);
+  });
+
   it('without the roles there is no edit, remove or inline edit; show and add stay', async () => {
     render(<ReadOnly />);
     await loaded();

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isPermitted } from '../../engine/roles';
 import { choosableColumns } from '../../engine/list/preferences';
 import { ACTIONS_COLUMN_WIDTH } from '../../engine/list/sizes';
+import { listContext } from '../../engine/list/recordSteps';
 import { columnsDirty, columnsResettable, requestQuery, type Row, type RowId } from '../../machines/dataTable';
 import { ConfirmRemove } from './ConfirmRemove';
 import { DataRow, type RowView } from './DataRow';
@@ -19,6 +20,7 @@ import { VirtualBody } from './VirtualBody';
 import { useRowStyles } from './rowStyles';
 import { useDataTable } from './useDataTable';
 import { useColumnModel } from './useColumnModel';
+import { valueTextOf } from './valueText';
 import type { ColumnWidths } from '../../engine/list/preferences';
 import type { DataTableProps } from './types';
 
@@ -32,9 +34,17 @@ export function DataTable(props: DataTableProps) {
   const c = snapshot.context;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [removing, setRemoving] = useState<Row | null>(null);
-  // The row handlers read the latest callbacks, so the parent's new closures do not re-render every row.
-  const latest = useRef({ onShow, onEdit });
-  latest.current = { onShow, onEdit };
+  // The row handlers read the latest callbacks and rows, so the parent's new closures do not re-render every row.
+  const latest = useRef({ onShow, onEdit, c });
+  latest.current = { onShow, onEdit, c };
+  const at = useCallback(
+    (row: Row) => {
+      const { c: now } = latest.current;
+      const ids = now.rows.map((r) => r[entity.rowKey] as RowId);
+      return listContext({ list: entity.list, query: requestQuery(now), ids, total: now.total, estimated: now.totalEstimated, view: now.query }, now.rows.indexOf(row));
+    },
+    [entity],
+  );
 
   const byName = useMemo(() => new Map(entity.columns.map((col) => [col.name, col])), [entity]);
   const onWidths = useCallback((widths: ColumnWidths) => send({ type: 'SET_WIDTHS', widths }), [send]);
@@ -70,19 +80,17 @@ export function DataTable(props: DataTableProps) {
       columns: visible,
       labels: visible.map((col) => t(col.label)),
       editable: visible.map((col) => inlineEdit && !!col.editable),
-      enumText: visible.map((col) =>
-        col.pick?.kind === 'enum' ? (v: unknown) => t(`entities.${entity.name}.enums.${col.field}.${String(v)}`, { defaultValue: String(v) }) : undefined,
-      ),
+      enumText: visible.map((col) => valueTextOf(col, entity.name, t)),
       firstRowIndex: 1 + headerRows,
       t,
       nameOf,
       commit: (row, field, text) => send({ type: 'UPDATE_CELL', rowId: idOf(row), field, text }),
       cancel: () => send({ type: 'CANCEL_CELL' }),
-      show: canShow ? (row) => latest.current.onShow?.(row) : undefined,
-      edit: canEditRow ? (row) => latest.current.onEdit?.(row) : undefined,
+      show: canShow ? (row) => latest.current.onShow?.(row, at(row)) : undefined,
+      edit: canEditRow ? (row) => latest.current.onEdit?.(row, at(row)) : undefined,
       remove: canRemove ? setRemoving : undefined,
     }),
-    [visible, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, entity.name],
+    [visible, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, entity.name, at],
   );
   const rowStyles = useRowStyles(sizes.row, sizes.phone);
   const { cellError } = c;

@@ -2,6 +2,7 @@
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { ListQuery, ListReply, SelectOption } from '../../engine/list/query';
 import type { MainFilter, Row, RowId } from '../../machines/dataTable';
+import type { ListContext, ListView } from '../../engine/list/recordSteps';
 
 export type { MainFilter, Row, RowId };
 
@@ -42,10 +43,16 @@ export interface DataTableProps {
   userRoles: readonly string[];
   /** Sent in every request's filters; its tipo is part of the column-preference key. */
   mainFilter?: MainFilter;
-  /** The table does not navigate: the screen maps these to routeForm/create, routeForm/:id, routeForm/:id/show. */
+  /**
+   * The table does not navigate: the screen maps these to routeForm/create, routeForm/:id, routeForm/:id/show.
+   * `at` is where the row sits in the list as shown (search, filters, sort; engine/list/recordSteps.ts), for a
+   * form that moves to the previous / next row.
+   */
   onAdd?: () => void;
-  onEdit?: (row: Row) => void;
-  onShow?: (row: Row) => void;
+  onEdit?: (row: Row, at: ListContext) => void;
+  onShow?: (row: Row, at: ListContext) => void;
+  /** The search, filters and sort to open with (a list opened again from a form's breadcrumb). */
+  initialView?: ListView;
   onRemoved?: (id: RowId) => void;
   /** Heights of the page's header and footer, for the table height (spec §9). */
   pageHeaderHeight?: number;

@@ -61,7 +61,7 @@ export function useDataTable(props: DataTableProps) {
     }),
   );
   const [snapshot, send, actorRef] = useMachine(machine, {
-    input: { entity, mainFilter, pageSize: initialSizes.pageSize, fetchSize: initialSizes.fetchSize },
+    input: { entity, mainFilter, view: props.initialView, pageSize: initialSizes.pageSize, fetchSize: initialSizes.fetchSize },
   });
   const sizes = useTableSizes(pageHeaderHeight, pageFooterHeight, snapshot.context.filterRowVisible);
 

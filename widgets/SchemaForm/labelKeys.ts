@@ -8,13 +8,13 @@
  * live under `items` because `fields.contactos` is already a text and cannot also hold children.
  * A `ui:title` in ui.json overrides the convention and is read as an i18n key too.
  */
-import { fieldLabelKey } from '../../engine/metadata/resolve';
+import { entityTitleKey, fieldLabelKey } from '../../engine/metadata/resolve';
 
 export type FieldPath = readonly (string | number)[];
 
 export function labelKeyOf(entity: string, path: FieldPath): string {
   const names = path.filter((p): p is string => typeof p === 'string');
-  if (names.length === 0) return `entities.${entity}.title`;
+  if (names.length === 0) return entityTitleKey(entity);
   if (names.length === 1) return fieldLabelKey(entity, names[0]);
   return `entities.${entity}.items.${names.slice(0, -1).join('_')}.${names[names.length - 1]}`;
 }

@@ -69,3 +69,41 @@ export const getByGrupoValor: ActionSpec<Record<string, unknown>> = {
     return record;
   },
 };
+
+/** Most entries a group's select offers. */
+export const GROUP_OPTIONS_MAX = 1000;
+
+/**
+ * `POST /api/categoria/groupOptions` {grupo} -> [{id: valor, nombre, name}]: the entries of a category group as a
+ * select's options, keyed by their valor (what a record stores: a party's type is a valor of the group
+ * perfil_tipo), ordered by orden, nombre. Entries without a valor are left out (nothing could store them).
+ */
+export const groupOptions: ActionSpec<Record<string, unknown>> = {
+  scope: 'entity',
+  read: true,
+  async run({ ctx, body }) {
+    onlyKeys(body, ['grupo']);
+    const errors: FieldError[] = [];
+    const grupo = requiredText(body.grupo, 'grupo', errors);
+    if (errors.length) throw badRequest('VALIDATION_FAILED', errors);
+    const rows = await ctx.trx
+      .selectFrom('categoria')
+      .select(['valor', 'nombre'])
+      .where('grupo', '=', grupo)
+      .where('valor', 'is not', null)
+      .where('valor', '<>', '')
+      .orderBy('orden', (ob) => ob.asc().nullsLast())
+      .orderBy('nombre')
+      .orderBy('id')
+      .limit(GROUP_OPTIONS_MAX)
+      .execute();
+    // a valor may repeat in a group: its first entry names it
+    const seen = new Set<string>();
+    return rows.flatMap((r) => {
+      const valor = String(r.valor);
+      if (seen.has(valor)) return [];
+      seen.add(valor);
+      return [{ id: valor, nombre: r.nombre, name: r.nombre }];
+    });
+  },
+};

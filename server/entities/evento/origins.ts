@@ -5,6 +5,7 @@
  */
 import type { Documents } from '../../documents/types';
 import { textsOf } from '../../export/texts';
+import { entityTitleKey } from '../../../engine/metadata/resolve';
 import { NOT_ORIGINS } from './delivery/fanout';
 
 export const ANY_ORIGIN = '*';
@@ -25,7 +26,7 @@ export function originOptions(docs: Documents): OriginOption[] {
   const [es, en] = [textsOf('es'), textsOf('en')];
   const text = (t: typeof es, name: string) => {
     if (name === ANY_ORIGIN) return t('events.anyOrigin');
-    const title = t(`entities.${name}.title`, { defaultValue: name });
+    const title = t(entityTitleKey(name), { defaultValue: name });
     return title === name ? name : `${title} (${name})`;
   };
   return originNames(docs).map((id) => ({ id, nombre: text(es, id), name: text(en, id) }));
