@@ -82,6 +82,18 @@ export function rangeErrors(layout: TableLayout, record: Record<string, unknown>
   return out;
 }
 
+/**
+ * Integers of a JSON value (an action's body) outside the integer column range where its schema says integer
+ * and sets no tighter bound: such a value would reach an integer column or parameter and fail there (a 500).
+ */
+export function schemaRangeErrors(schema: JsonSchema, value: unknown): FieldError[] {
+  const out: FieldError[] = [];
+  if (isPlainObject(value) && schema.properties)
+    for (const [k, p] of Object.entries(schema.properties)) nestedRange(p, value[k], k, out);
+  else nestedRange(schema, value, '(body)', out);
+  return out;
+}
+
 function integerRange(v: unknown, field: string, out: FieldError[]) {
   if (typeof v !== 'number') return;
   if (v > INT_MAX) out.push({ field, code: 'maxValue', params: { max: INT_MAX } });

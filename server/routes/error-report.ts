@@ -10,6 +10,7 @@ import { authUser } from '../auth/guard';
 import { unstorable } from '../entities/input';
 import { badRequest } from '../http/api-error';
 import type { AppContext } from './context';
+import { NO_NUL } from './session';
 
 export const REPORT_BODY_LIMIT = 128 * 1024;
 export const REPORTS_PER_USER = 20;
@@ -21,7 +22,7 @@ const saveBody = {
   additionalProperties: false,
   required: ['url'],
   properties: {
-    url: { type: 'string', maxLength: 4000 },
+    url: { type: 'string', maxLength: 4000, pattern: NO_NUL },
     data: {},
     body: {},
     httpCode: { type: ['integer', 'null'], minimum: 0, maximum: 999 },

@@ -16,30 +16,30 @@ import { preferredLang } from '../http/lang';
 import { enqueueMail } from '../mail/outbox';
 import { passwordRecoveryMail } from '../mail/templates';
 import type { AppContext } from './context';
-import { SMALL_PUBLIC_BODY } from './session';
+import { NO_NUL, SMALL_PUBLIC_BODY } from './session';
 
 export const RESET_TOKEN_SECONDS = 3600;
 /** Recovery mails per user and hour; more requests are ignored silently (no mailbox flooding). */
 const MAILS_PER_HOUR = 5;
 
-const sendBody = {
+export const sendBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    username: { type: 'string', minLength: 1, maxLength: 200 },
-    email: { type: 'string', minLength: 1, maxLength: 320 },
+    username: { type: 'string', minLength: 1, maxLength: 200, pattern: NO_NUL },
+    email: { type: 'string', minLength: 1, maxLength: 320, pattern: NO_NUL },
   },
   anyOf: [{ required: ['username'] }, { required: ['email'] }],
 } as const;
 
-const resetBody = {
+export const resetBody = {
   type: 'object',
   additionalProperties: false,
   required: ['token', 'password', 'confirmation'],
   properties: {
-    token: { type: 'string', minLength: 1, maxLength: 200 },
-    password: { type: 'string', maxLength: 1024 },
-    confirmation: { type: 'string', maxLength: 1024 },
+    token: { type: 'string', minLength: 1, maxLength: 200, pattern: NO_NUL },
+    password: { type: 'string', maxLength: 1024, pattern: NO_NUL },
+    confirmation: { type: 'string', maxLength: 1024, pattern: NO_NUL },
   },
 } as const;
 

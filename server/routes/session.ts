@@ -13,33 +13,35 @@ import type { AppContext } from './context';
 
 /** Anonymous calls take a few kB at most, and no key they do not know: nothing big is parsed or walked. */
 export const SMALL_PUBLIC_BODY = 4 * 1024;
+/** Texts without the NUL character, which PostgreSQL cannot take as a query parameter (else a 500). */
+export const NO_NUL = '^[^\\u0000]*$';
 
-const loginBody = {
+export const loginBody = {
   type: 'object',
   additionalProperties: false,
   required: ['username', 'password'],
   properties: {
-    username: { type: 'string', minLength: 1, maxLength: 200 },
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    username: { type: 'string', minLength: 1, maxLength: 200, pattern: NO_NUL },
+    password: { type: 'string', minLength: 1, maxLength: 1024, pattern: NO_NUL },
     rememberMe: { type: 'boolean' },
   },
 } as const;
 
-const refreshBody = {
+export const refreshBody = {
   type: 'object',
   additionalProperties: false,
   required: ['grant_type', 'refresh_token'],
   properties: {
-    grant_type: { type: 'string', maxLength: 100 },
-    refresh_token: { type: 'string', minLength: 1, maxLength: 200 },
+    grant_type: { type: 'string', maxLength: 100, pattern: NO_NUL },
+    refresh_token: { type: 'string', minLength: 1, maxLength: 200, pattern: NO_NUL },
   },
 } as const;
 
-const logoutBody = {
+export const logoutBody = {
   type: 'object',
   additionalProperties: false,
   required: ['refresh_token'],
-  properties: { refresh_token: { type: 'string', maxLength: 200 } },
+  properties: { refresh_token: { type: 'string', maxLength: 200, pattern: NO_NUL } },
 } as const;
 
 export function sessionRoutes(app: FastifyInstance, { db, config, tokens }: AppContext) {

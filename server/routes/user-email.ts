@@ -12,11 +12,12 @@ import { verifyPassword } from '../auth/password-hash';
 import { findUserById } from '../auth/users';
 import { ApiError, badRequest, unauthorized } from '../http/api-error';
 import type { AppContext } from './context';
+import { NO_NUL } from './session';
 
 const changeBody = {
   type: 'object',
   required: ['currentPassword', 'email'],
-  properties: { currentPassword: { type: 'string', maxLength: 1024 }, email: { type: 'string', maxLength: 320 } },
+  properties: { currentPassword: { type: 'string', maxLength: 1024, pattern: NO_NUL }, email: { type: 'string', maxLength: 320, pattern: NO_NUL } },
 } as const;
 
 export function userEmailRoutes(app: FastifyInstance, { db, config }: AppContext) {

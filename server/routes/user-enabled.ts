@@ -13,6 +13,7 @@ import { guardLoginChange } from '../auth/login-guard';
 import { revokeAllOfUser } from '../auth/refresh-tokens';
 import { ApiError, notFound } from '../http/api-error';
 import type { AppContext } from './context';
+import { NO_NUL } from './session';
 
 const body = {
   type: 'object',
@@ -20,7 +21,7 @@ const body = {
   required: ['enabled'],
   properties: {
     userId: { type: 'integer', minimum: 1, maximum: 2147483647 },
-    username: { type: 'string', minLength: 1, maxLength: 200 },
+    username: { type: 'string', minLength: 1, maxLength: 200, pattern: NO_NUL },
     enabled: { type: 'boolean' },
   },
   anyOf: [{ required: ['userId'] }, { required: ['username'] }],

@@ -11,16 +11,17 @@ import { forgetUserSessions } from '../auth/sessions';
 import { findUserById, findUserByUsername, setPassword } from '../auth/users';
 import { ApiError, badRequest, notFound, unauthorized } from '../http/api-error';
 import type { AppContext } from './context';
+import { NO_NUL } from './session';
 
 const newPassword = {
-  password: { type: 'string', maxLength: 1024 },
-  confirmation: { type: 'string', maxLength: 1024 },
+  password: { type: 'string', maxLength: 1024, pattern: NO_NUL },
+  confirmation: { type: 'string', maxLength: 1024, pattern: NO_NUL },
 } as const;
 
 const changeBody = {
   type: 'object',
   required: ['currentPassword', 'password', 'confirmation'],
-  properties: { currentPassword: { type: 'string', maxLength: 1024 }, ...newPassword },
+  properties: { currentPassword: { type: 'string', maxLength: 1024, pattern: NO_NUL }, ...newPassword },
 } as const;
 
 const changeUserBody = {
@@ -28,7 +29,7 @@ const changeUserBody = {
   required: ['password', 'confirmation'],
   properties: {
     userId: { type: 'integer', minimum: 1, maximum: 2147483647 },
-    username: { type: 'string', minLength: 1, maxLength: 200 },
+    username: { type: 'string', minLength: 1, maxLength: 200, pattern: NO_NUL },
     ...newPassword,
   },
   anyOf: [{ required: ['userId'] }, { required: ['username'] }],
