@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
 import { formatVoucherNumber } from '../../engine/billing/voucher';
 import { reportFailure } from '../app/feedback';
-import { invoiceCalls, newRequestKey, type InvoiceDetail, type InvoiceRow, type NoteBody } from './calls';
+import { invoiceCalls, type InvoiceDetail, type InvoiceRow, type NoteBody } from './calls';
 import { NoteForm } from './NoteForm';
 import { saveFile } from '../../widgets/saveFile';
 
@@ -42,8 +42,8 @@ export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: nu
   const issue = async (tipo: InvoiceRow['tipo'], part: NoteBody = {}) => {
     setBusy(true);
     try {
-      // one key per click: the transport's retry of this call reuses it, so it never issues twice
-      await invoiceCalls.issue(recordId, tipo, newRequestKey(), part);
+      // one call per click: its key makes a resend after a lost answer harmless (./calls.ts)
+      await invoiceCalls.issue(recordId, tipo, part);
       setNote(null);
       await load();
     } catch (e) {

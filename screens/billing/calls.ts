@@ -1,5 +1,10 @@
 /** The invoicing calls of the record and billing screens (issue 16), over the app's entity calls. */
+import { ApiError, NETWORK_ERROR, REQUEST_TIMEOUT } from '../../engine/api/client';
 import { entityCalls } from '../app/entityData';
+
+/** Failures after which the answer may simply have been lost: the issuing call is sent again with its key. */
+const LOST_ANSWER = new Set<string | undefined>([NETWORK_ERROR, REQUEST_TIMEOUT, 'DATABASE_UNAVAILABLE']);
+const ISSUE_TRIES = 3;
 
 export interface InvoiceRow {
   id: number;
@@ -37,8 +42,20 @@ export interface CertificateInfo {
 export const invoiceCalls = {
   ofRecord: async (registro: number) => (await entityCalls.index<InvoiceRow>('factura', { offset: 0, max: 50, sortOrder: 'asc', filters: { registro: String(registro) } })).rows,
   show: (id: number) => entityCalls.show('factura', id) as unknown as Promise<InvoiceDetail>,
-  /** `clave`: one key per user action (newRequestKey), so a retry of the same call never issues a second voucher. */
-  issue: (registro: number, tipo: InvoiceRow['tipo'], clave: string, part: NoteBody = {}) => entityCalls.action<InvoiceRow>('registro', 'facturar', { tipo, clave, ...part }, registro),
+  /**
+   * Issues a voucher: one key per call (a user action), sent again with the same key when the answer was lost, so
+   * the server answers the voucher the first attempt queued instead of issuing a second.
+   */
+  async issue(registro: number, tipo: InvoiceRow['tipo'], part: NoteBody = {}, clave = newRequestKey()): Promise<InvoiceRow> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await entityCalls.action<InvoiceRow>('registro', 'facturar', { tipo, clave, ...part }, registro);
+      } catch (e) {
+        if (attempt >= ISSUE_TRIES || !(e instanceof ApiError && LOST_ANSWER.has(e.code))) throw e;
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
+    }
+  },
   pdf: (id: number) => entityCalls.download('factura', 'pdf', id),
   uploadCertificate: (certificado: string, clave: string) => entityCalls.action<{ certificado: CertificateInfo }>('facturacion', 'certificado', { certificado, clave }),
   probe: () => entityCalls.action<{ entorno: string; servidores: Record<string, string>; puntos_venta: { nro: number; bloqueado: boolean }[] }>('facturacion', 'probar', {}),

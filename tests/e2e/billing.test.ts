@@ -2,7 +2,8 @@
  * Electronic invoicing in the browser (issue 16), against the fake AFIP (tests/support/afip): an admin configures
  * billing at /backOffice/billingConfig (CUIT, tax condition, a sales point; the certificate and its key uploaded
  * as files; the connection checked), and a user issues an invoice from a record's page, sees its CAE, downloads
- * the printed voucher (a PDF holding the CAE), and issues a partial credit note for one unit of a line.
+ * the printed voucher (a PDF holding the CAE), and issues a partial credit note for one unit of a line (its first
+ * answer lost: sent again with the same idempotency key, one note).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -109,10 +110,22 @@ describe('electronic invoicing in the browser', () => {
       const form = panel.getByTestId('note-form');
       await form.getByText('Quedan $ 242 sin acreditar').waitFor();
       await form.getByRole('spinbutton', { name: /^Clavo \(quedan 2\)/ }).fill('1');
+      // the first answer is lost after the server queued the note: the browser sends it again with the same key
+      const sent: { clave?: string }[] = [];
+      await user.route('**/api/registro/facturar/**', async (route) => {
+        sent.push(route.request().postDataJSON());
+        const answer = await route.fetch();
+        if (sent.length === 1) await route.abort('connectionreset');
+        else await route.fulfill({ response: answer });
+      });
       await form.getByRole('button', { name: 'Emitir nota de crédito' }).click();
       const note = panel.getByTestId('invoice').filter({ hasText: 'Nota de crédito A' });
       await note.getByText('Emitida').waitFor({ timeout: 20_000 });
-      expect(fake.vouchers(CUIT).find((v) => v.cbteTipo === 3)).toMatchObject({ impTotal: '121.00', impNeto: '100.00' });
+      expect(sent).toHaveLength(2);
+      expect(sent[0].clave).toMatch(/^[0-9a-f-]{32,36}$/);
+      expect(sent[1].clave).toBe(sent[0].clave);
+      expect(await panel.getByTestId('invoice').filter({ hasText: 'Nota de crédito A' }).count()).toBe(1);
+      expect(fake.vouchers(CUIT).filter((v) => v.cbteTipo === 3)).toEqual([expect.objectContaining({ impTotal: '121.00', impNeto: '100.00' })]);
     } finally {
       await context.close();
     }
