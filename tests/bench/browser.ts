@@ -35,8 +35,12 @@ export function buildApp(outDir: string) {
   });
 }
 
-export function buildStorybook(outDir: string) {
-  execFileSync('npx', ['storybook', 'build', '-o', outDir, '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', STORYBOOK_BENCH: '1' } });
+/** `stories`: one stories file (relative to .storybook/) instead of all of them, for a shorter build. */
+export function buildStorybook(outDir: string, stories?: string) {
+  execFileSync('npx', ['storybook', 'build', '-o', outDir, '--quiet'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', STORYBOOK_BENCH: '1', ...(stories ? { STORYBOOK_STORIES: stories } : {}) },
+  });
 }
 
 const TYPES: Record<string, string> = {
@@ -81,15 +85,29 @@ export interface ScrollResult {
   /** Both phases together: the figure the budget is checked on. */
   all: Summary & { over16_7: number };
   longAnimationFrames: number;
+  /** Long tasks (≥ 50 ms) while scrolling, and their total time. */
+  longTasks: number;
+  longTaskMs: number;
+  /** JS heap in use once every row is loaded, after a garbage collection (CDP). */
+  heapBytes: number | null;
 }
 
-export async function scrollFrames(browser: Browser, storybookUrl: string, expectedRows = 100_000): Promise<ScrollResult> {
+export interface ScrollOptions {
+  /** Storybook id of the story; default the 100,000-row DataTable. */
+  story?: string;
+  expectedRows?: number;
+  /** Length of each phase (idle, steady, smooth), ms. */
+  phaseMs?: { idle: number; steady: number; smooth: number };
+}
+
+export async function scrollFrames(browser: Browser, storybookUrl: string, options: ScrollOptions = {}): Promise<ScrollResult> {
+  const { story = 'widgets-datatable--hundred-thousand-rows', expectedRows = 100_000, phaseMs = { idle: 2000, steady: 5000, smooth: 5000 } } = options;
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'es-AR' });
   // tsx (esbuild keepNames) wraps named functions in the evaluated code with __name(), which the page lacks.
   await context.addInitScript('globalThis.__name ??= (f) => f;');
   try {
     const page = await context.newPage();
-    await page.goto(`${storybookUrl}/iframe.html?id=widgets-datatable--hundred-thousand-rows&viewMode=story`);
+    await page.goto(`${storybookUrl}/iframe.html?id=${story}&viewMode=story`);
     const scroller = page.getByTestId('data-table-scroll');
     await scroller.locator('tbody tr[aria-rowindex]').first().waitFor({ timeout: 60_000 });
     const t0 = performance.now();
@@ -122,14 +140,24 @@ export async function scrollFrames(browser: Browser, storybookUrl: string, expec
     await page.setViewportSize(DESKTOP);
     await page.waitForTimeout(500);
     log(`  scroll: the table holds ${rowsLoaded.toLocaleString('en')} loaded rows (loaded in ${loadSeconds.toFixed(1)} s)`);
+    const heapBytes = await heapInUse(page);
 
-    const measured = await page.evaluate(async () => {
+    const measured = await page.evaluate(async (phase) => {
       const el = document.querySelector<HTMLElement>('[data-testid="data-table-scroll"]')!;
       const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
       let longFrames = 0;
+      let longTasks = 0;
+      let longTaskMs = 0;
       const observer = new PerformanceObserver((list) => (longFrames += list.getEntries().length));
+      const tasks = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          longTasks += 1;
+          longTaskMs += e.duration;
+        }
+      });
       try {
         observer.observe({ type: 'long-animation-frame' });
+        tasks.observe({ type: 'longtask' });
       } catch {
         // not supported: stays 0
       }
@@ -145,10 +173,13 @@ export async function scrollFrames(browser: Browser, storybookUrl: string, expec
         const t = await frame();
         idle.push(t - prev);
         prev = t;
-        if (t - start > 2000) break;
+        if (t - start > phase.idle) break;
       }
+      // the long tasks of the scroll phases only
+      longTasks = 0;
+      longTaskMs = 0;
 
-      // Phase 1: a steady scroll, as a wheel or a held arrow key, 3,000 px/s for 5 s.
+      // Phase 1: a steady scroll, as a wheel or a held arrow key, 3,000 px/s (5 s by default).
       const steady: number[] = [];
       start = await frame();
       prev = start;
@@ -157,7 +188,7 @@ export async function scrollFrames(browser: Browser, storybookUrl: string, expec
         steady.push(t - prev);
         prev = t;
         el.scrollTop = ((t - start) * 3000) / 1000;
-        if (t - start > 5000) break;
+        if (t - start > phase.steady) break;
       }
 
       // Phase 2: the browser's own smooth scrolling, long jumps down the whole table.
@@ -176,12 +207,13 @@ export async function scrollFrames(browser: Browser, storybookUrl: string, expec
           el.scrollTo({ top: Math.min(height, jump * 150_000), behavior: 'smooth' });
           nextJump = t + 400;
         }
-        if (t - start > 5000) break;
+        if (t - start > phase.smooth) break;
       }
       await frame();
       observer.disconnect();
-      return { idle, steady, smooth, longFrames };
-    });
+      tasks.disconnect();
+      return { idle, steady, smooth, longFrames, longTasks, longTaskMs };
+    }, phaseMs);
     const all = [...measured.steady, ...measured.smooth];
     return {
       rowsLoaded,
@@ -191,9 +223,25 @@ export async function scrollFrames(browser: Browser, storybookUrl: string, expec
       smooth: summarize(measured.smooth),
       all: { ...summarize(all), over16_7: all.filter((d) => d > 16.7).length },
       longAnimationFrames: measured.longFrames,
+      longTasks: measured.longTasks,
+      longTaskMs: round(measured.longTaskMs, 0),
+      heapBytes,
     };
   } finally {
     await context.close();
+  }
+}
+
+/** JS heap in use after a garbage collection (Chromium's DevTools protocol); null when it cannot be read. */
+export async function heapInUse(page: Page): Promise<number | null> {
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    await cdp.detach();
+    return usedSize;
+  } catch {
+    return null;
   }
 }
 

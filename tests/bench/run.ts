@@ -5,8 +5,10 @@
  *   BENCH_ROWS=1000000     articles to seed (each with one location and one price)
  *   BENCH_RECORDS=100000   records of one activity to seed (the activity list and the 50-item save)
  *   BENCH_MOVEMENTS=BENCH_ROWS  stock movements of one article (its on-hand)
- *   BENCH_ONLY=articles,records,stock  which parts to measure (records,stock: no article search cases,
- *                          so BENCH_ROWS can be small: BENCH_ROWS=1000 BENCH_ONLY=records,stock BENCH_BROWSER=0)
+ *   BENCH_ONLY=articles,records,stock,virtualizer  which parts to measure (records,stock: no article search cases,
+ *                          so BENCH_ROWS can be small: BENCH_ROWS=1000 BENCH_ONLY=records,stock BENCH_BROWSER=0;
+ *                          virtualizer alone: no database, only the DataTable stories in Chromium, see virtualizer.ts)
+ *   BENCH_VIRTUALIZER_ROUNDS=1  times each virtualizer is measured, in alternating order
  *   BENCH_SECONDS=5        seconds per load case and concurrency (longer when requests are slow, see load.ts)
  *   BENCH_MAX_SECONDS=30   ceiling of one load case
  *   BENCH_BACKENDS=pglite,postgres
@@ -46,6 +48,7 @@ import { seedArticles, type SeedResult } from './seed';
 import { seedLedger, stockCases, type LedgerSeed } from './stock';
 import { budget, fmt, log, round, table, type Budget } from './stats';
 import { benchEvents, type EventsFigure } from './events';
+import { benchVirtualizers, printVirtualizers, type VirtualizerFigure } from './virtualizer';
 
 const int = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -59,14 +62,18 @@ const ROWS = int('BENCH_ROWS', 1_000_000);
 const RECORDS = int('BENCH_RECORDS', 100_000);
 const MOVEMENTS = int('BENCH_MOVEMENTS', ROWS);
 const BUDGET_MOVEMENTS = 1_000_000;
-const PARTS = ['articles', 'records', 'stock'] as const;
+const PARTS = ['articles', 'records', 'stock', 'virtualizer'] as const;
 const ONLY = new Set((process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((p) => p.trim()));
 for (const p of ONLY) if (!(PARTS as readonly string[]).includes(p)) throw new Error(`BENCH_ONLY: unknown part ${p} (${PARTS.join(', ')})`);
 const BUDGET_RECORDS = 100_000;
 const SECONDS = int('BENCH_SECONDS', 5);
 const MAX_SECONDS = Math.max(SECONDS, int('BENCH_MAX_SECONDS', 30));
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim()) as BackendName[];
-const BROWSER = process.env.BENCH_BROWSER !== '0' && ONLY.has('articles');
+/** A part that seeds a database (the virtualizer part needs none). */
+const DATABASE = ONLY.has('articles') || ONLY.has('records') || ONLY.has('stock');
+const BROWSER = process.env.BENCH_BROWSER !== '0' && (ONLY.has('articles') || ONLY.has('virtualizer'));
+/** The virtualizer part alone builds only the DataTable stories (a shorter build). */
+const STORYBOOK = ONLY.has('articles') ? 'storybook' : 'storybook-datatable';
 const REUSE_BUILD = process.env.BENCH_REUSE_BUILD === '1';
 const LOAD = process.env.BENCH_LOAD !== '0';
 const EVENTS = int('BENCH_EVENTS', 1000);
@@ -252,9 +259,9 @@ async function main() {
     log('building the app (vite build)');
     buildApp(path.join(BUILD, 'app'));
   }
-  if (BROWSER && (!REUSE_BUILD || !existsSync(path.join(BUILD, 'storybook', 'iframe.html')))) {
+  if (BROWSER && (!REUSE_BUILD || !existsSync(path.join(BUILD, STORYBOOK, 'iframe.html')))) {
     log('building Storybook (for the 100,000-row DataTable story)');
-    buildStorybook(path.join(BUILD, 'storybook'));
+    buildStorybook(path.join(BUILD, STORYBOOK), STORYBOOK === 'storybook' ? undefined : '../widgets/DataTable/DataTable.stories.tsx');
   }
 
   const chromium = BROWSER ? await launchBrowser() : null;
@@ -264,11 +271,14 @@ async function main() {
   const backends: BackendReport[] = [];
   const eventFigures: EventsFigure[] = [];
   let scroll: ScrollResult | undefined;
+  let virtualizers: VirtualizerFigure[] | undefined;
   try {
+    if (DATABASE)
     for (const name of BACKENDS) {
       if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_BACKENDS: unknown backend ${name}`);
       backends.push(await benchBackend(name, browser, once));
     }
+    if (DATABASE)
     for (const name of BACKENDS) {
       if (name === 'postgres' && !postgresAvailable()) continue;
       log(`${name}: ${EVENTS.toLocaleString('en')} web hook deliveries to a local receiver, 1 and 2 workers`);
@@ -280,10 +290,13 @@ async function main() {
       }
     }
     if (browser) {
-      log('browser: scrolling the 100,000-row DataTable story');
-      const sb = await serveFolder(path.join(BUILD, 'storybook'));
+      const sb = await serveFolder(path.join(BUILD, STORYBOOK));
       try {
-        scroll = await scrollFrames(browser, sb.url);
+        if (ONLY.has('articles')) {
+          log('browser: scrolling the 100,000-row DataTable story');
+          scroll = await scrollFrames(browser, sb.url);
+        }
+        if (ONLY.has('virtualizer')) virtualizers = await benchVirtualizers(browser, sb.url, int('BENCH_VIRTUALIZER_ROUNDS', 1));
       } finally {
         await sb.close();
       }
@@ -301,8 +314,10 @@ async function main() {
           ? [b.backend, r.label, r.connections, 'skipped', '', '', '', '', '']
           : [b.backend, r.label, r.connections, fmt(r.p50, 2), fmt(r.p95, 2), fmt(r.p99, 2), fmt(r.requestsPerSecond, 0), r.n, r.seconds],
       );
-  console.log(`\nServer (${ROWS.toLocaleString('en')} articles; latencies in ms over loopback, autocannon in the bench process)\n`);
-  console.log(table(['backend', 'case', 'conn', 'p50', 'p95', 'p99', 'req/s', 'n', 's'], loadRows));
+  if (loadRows.length) {
+    console.log(`\nServer (${ROWS.toLocaleString('en')} articles; latencies in ms over loopback, autocannon in the bench process)\n`);
+    console.log(table(['backend', 'case', 'conn', 'p50', 'p95', 'p99', 'req/s', 'n', 's'], loadRows));
+  }
   for (const b of backends) for (const r of b.load ?? []) if (r.skipped) console.log(`  skipped: ${b.backend} ${r.label} @${r.connections}: ${r.skipped}`);
 
   const exportRows = backends.flatMap((b) =>
@@ -349,12 +364,15 @@ async function main() {
     console.log(table(['figure', 'value', 'unit'], browserRows));
   }
 
+  if (virtualizers) printVirtualizers(virtualizers);
+
   if (eventFigures.length) {
     console.log('\nWeb hook deliveries to a local receiver (both workers in the bench process)\n');
     console.log(table(['backend', 'workers', 'events', 's', 'deliveries/s', 'duplicates'], eventFigures.map((f) => [f.backend, f.workers, f.events, f.seconds, f.perSecond, f.duplicates])));
   }
 
   const budgets: Budget[] = [];
+  if (DATABASE)
   for (const [name, label] of [['postgres', 'PostgreSQL'], ['pglite', 'PGlite']] as const) {
     const one = eventFigures.find((f) => f.backend === name && f.workers === 1);
     const limit = EVENT_BUDGET_MS[name];
@@ -407,13 +425,15 @@ async function main() {
   if (ONLY.has('articles')) budgets.push(budget('scroll p95 frame time', 16.7, 'ms', scroll?.all.p95, scroll ? undefined : 'browser off'));
   if (ONLY.has('articles')) budgets.push(budget('keystroke to paint p95', 16, 'ms', once.keystrokes?.p95, once.keystrokes ? undefined : 'browser off'));
   if (ONLY.has('articles')) budgets.push(budget('login route JavaScript (gzip)', 250, 'kB', once.js ? once.js.login.gzipBytes / 1024 : null, once.js ? undefined : 'browser off'));
-  console.log('\nBudgets\n');
-  console.log(
-    table(
-      ['budget', 'value', 'limit', 'status', 'note'],
-      budgets.map((b) => [b.name, b.value == null ? '-' : `${b.value} ${b.unit}`, `≤ ${b.limit} ${b.unit}`, b.status, b.note ?? '']),
-    ),
-  );
+  if (budgets.length) {
+    console.log('\nBudgets\n');
+    console.log(
+      table(
+        ['budget', 'value', 'limit', 'status', 'note'],
+        budgets.map((b) => [b.name, b.value == null ? '-' : `${b.value} ${b.unit}`, `≤ ${b.limit} ${b.unit}`, b.status, b.note ?? '']),
+      ),
+    );
+  }
 
   const failures = backends.flatMap((b) => (b.load ?? []).filter((r) => r.non2xx > 0 || r.errors > 0).map((r) => `${b.backend} ${r.label} @${r.connections}: ${r.non2xx} non-2xx, ${r.errors} errors`));
   const cpus = os.cpus();
@@ -433,7 +453,7 @@ async function main() {
       loadAverage: { start: loadAtStart, end: os.loadavg().map((l) => round(l, 2)) },
     },
     backends,
-    browser: { scroll, keystrokes: once.keystrokes, javascript: once.js },
+    browser: { scroll, keystrokes: once.keystrokes, javascript: once.js, virtualizers },
     events: eventFigures,
     budgets,
     failures,

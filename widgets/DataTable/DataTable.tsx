@@ -28,7 +28,7 @@ import type { DataTableProps } from './types';
 const MIN_SHARE_WIDTH = 140;
 
 export function DataTable(props: DataTableProps) {
-  const { entity, source, userRoles, onAdd, onEdit, onShow } = props;
+  const { entity, source, userRoles, onAdd, onEdit, onShow, virtualBody: Body = VirtualBody } = props;
   const { t, i18n } = useTranslation();
   const { snapshot, send, sizes } = useDataTable(props);
   const c = snapshot.context;
@@ -172,7 +172,7 @@ export function DataTable(props: DataTableProps) {
               </Table.Row>
             </Table.Body>
           ) : (
-            <VirtualBody
+            <Body
               scrollRef={scrollRef}
               count={c.rows.length}
               rowHeight={sizes.row}

@@ -38,7 +38,7 @@ type Virtual = Virtualizer<HTMLDivElement, HTMLTableRowElement>;
  * Rows rendered beyond each edge of the view. Each costs a mount when a jump replaces every row, and rows arrive
  * a frame after the scroll: 2 rows (60 px) cover a frame of a steady 3,000 px/s scroll.
  */
-const OVERSCAN = 2;
+export const OVERSCAN = 2;
 
 export function VirtualBody({ css, ...p }: VirtualBodyProps) {
   // The styled <tbody> stays out of the scroll re-renders: VirtualRows holds the virtualizer's state.
@@ -81,7 +81,7 @@ function VirtualRows(p: Omit<VirtualBodyProps, 'css'>) {
   );
 }
 
-function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
+export function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
   return (
     <tr aria-hidden="true" style={{ height }}>
       <td colSpan={colSpan} style={{ padding: 0, border: 0 }} />
