@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTree } from './categoria/tree';
 import { MAX_DEPTH, unstorable } from './input';
 import { indexName } from './layout';
-import { containsPattern } from './list';
+import { containsPattern, indexedTerms } from './list';
 import { expandedQuery, prefixEnd } from './search';
 
 describe('buildTree', () => {
@@ -74,5 +74,20 @@ describe('a term as the exact words it starts', () => {
   it('writes each term as its words, or as a prefix when they are too many', () => {
     expect(expandedQuery(['mesa', 'rob', 'm'], [['mesa'], ['roble', 'robles'], null])).toBe("'mesa' & ('roble' | 'robles') & 'm':*");
     expect(expandedQuery(['o'], [["o'neil", 'o\\k']])).toBe("('o''neil' | 'o\\\\k')");
+  });
+});
+
+describe('which terms the GIN index intersects', () => {
+  it('intersects selective terms and checks the ones in many rows on the rows found', () => {
+    // "tornillo galvanizado 6 mm": 3 %, 5 %, 8 %, 36 % of the rows
+    expect(indexedTerms([0.032, 0.048, 0.08, 0.36])).toEqual([true, true, false, false]);
+    // "mesa de roble": "de" is in every row
+    expect(indexedTerms([0.032, 1, 0.048])).toEqual([true, false, true]);
+  });
+
+  it('always intersects the rarest term, and every term when all are rare', () => {
+    expect(indexedTerms([0.9, 0.999])).toEqual([true, false]);
+    expect(indexedTerms([0.0001, 0.0002])).toEqual([true, true]);
+    expect(indexedTerms([0.5])).toEqual([true]);
   });
 });

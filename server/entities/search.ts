@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
-import { JOINED, MATCH_FROM, MATCH_TO, MAX_WORD, NULL_SORT_KEY, SEPARATOR_CLASS, SORT_ENYE, SORT_FROM, SORT_TO } from '../../engine/text/search';
+import { COMBINING_MARKS, JOINED, MATCH_FROM, MATCH_TO, MAX_WORD, NULL_SORT_KEY, SEPARATOR_CLASS, SORT_ENYE, SORT_KEY_RULE } from '../../engine/text/search';
 import { childTable, layoutOf, storedField } from './layout';
 
 /** Letters of a word that make its token: 3 finds a 3-letter prefix in one range. */
@@ -86,12 +86,20 @@ function wordsOf(text: RawBuilder<string>): RawBuilder<string[]> {
 /** The tsvector of a row of `alias`, computed in place (core tables, fewer fields). */
 export const searchVector = (entity: ResolvedEntity, alias: string): RawBuilder<unknown> => sql`array_to_tsvector(${wordsOf(searchText(entity, alias))})`;
 
+/** COMBINING_MARKS with the marks themselves in it (an index expression holds a literal, not an escape to read). */
+const MARKS_CLASS = COMBINING_MARKS.replace(/\\u([0-9a-f]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/** Names an index over sort keys after the rule that made them: an index of an older rule is dropped, not used. */
+export const SORT_KEY_VERSION = createHash('sha1').update(SORT_KEY_RULE).digest('hex').slice(0, 6);
+
 /**
  * The Spanish sort key of a text expression (compared bytewise: COLLATE "C"). An empty value sorts after every
  * text, as PostgreSQL sorts nulls: last going up, first going down.
  */
-export const sortKeySql = (expr: RawBuilder<unknown>): RawBuilder<string> =>
-  sql<string>`(coalesce(replace(translate(${expr}, ${sql.lit(SORT_FROM)}, ${sql.lit(SORT_TO)}), 'ñ', ${sql.lit(SORT_ENYE)}), ${sql.lit(NULL_SORT_KEY)}) collate "C")`;
+export const sortKeySql = (expr: RawBuilder<unknown>): RawBuilder<string> => {
+  const enye = sql`replace(replace(${expr}, 'ñ', ${sql.lit(SORT_ENYE)}), 'Ñ', ${sql.lit(SORT_ENYE)})`;
+  const bare = sql`regexp_replace(normalize(${enye}, NFD), ${sql.lit(MARKS_CLASS)}, '', 'g')`;
+  return sql<string>`(coalesce(lower(${bare} collate "C"), ${sql.lit(NULL_SORT_KEY)}) collate "C")`;
+};
 
 /** A pattern's terms as a tsquery: each a prefix, all required. Terms hold no quote or backslash (separators). */
 export const termsQuery = (terms: readonly string[]): string => terms.map((t) => `'${t}':*`).join(' & ');
@@ -149,6 +157,6 @@ export const headOf = (term: string) => [...term].slice(0, SEARCH_HEAD).join('')
  * word rule), every row's search data is rebuilt at start-up.
  */
 export function searchSignature(entity: ResolvedEntity): string {
-  const what = JSON.stringify([searchPaths(entity), keepsTokens(entity) ? entity.sort.field : null, MATCH_FROM, MATCH_TO, SEPARATOR_CLASS, JOINED, MAX_WORD, SEARCH_HEAD, SORT_TO]);
+  const what = JSON.stringify([searchPaths(entity), keepsTokens(entity) ? entity.sort.field : null, MATCH_FROM, MATCH_TO, SEPARATOR_CLASS, JOINED, MAX_WORD, SEARCH_HEAD, SORT_KEY_RULE]);
   return createHash('sha1').update(what).digest('hex').slice(0, 16);
 }

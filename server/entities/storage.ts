@@ -9,7 +9,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { createHash } from 'node:crypto';
 import { indexName, layoutOf, manifestIndex, storedField, type SqlType, type TableLayout } from './layout';
-import { sortKeySql } from './search';
+import { SORT_KEY_VERSION, sortKeySql } from './search';
 import { syncSearch } from './search-index';
 import { siteIndexExpression } from '../documents/sites';
 import { uniqueExpression } from '../documents/unique';
@@ -127,7 +127,9 @@ function manifestIndexes(entity: ResolvedEntity, table: string): ExpressionIndex
     if ('problem' in found || found.table !== table) continue;
     const last = found.columns.length - 1;
     const expressions = found.columns.map((c, i) => (!found.child && i === last && c.sqlType === 'text' ? sortKeySql(sql.ref(c.name)) : sql.ref(c.name)));
-    out.push({ name: expressionIndexName(table, 'ix', fields.join(',')), expressions: found.child ? expressions : [...expressions, sql.ref('id')] });
+    // a sort key in it: the name changes with the key's rule, so an index of an older rule is replaced
+    const keyed = !found.child && found.columns[last].sqlType === 'text';
+    out.push({ name: expressionIndexName(table, 'ix', fields.join(',') + (keyed ? `:${SORT_KEY_VERSION}` : '')), expressions: found.child ? expressions : [...expressions, sql.ref('id')] });
   }
   return out;
 }
@@ -149,8 +151,8 @@ function expressionIndexes(entity: ResolvedEntity): ExpressionIndex[] {
   // a sortable text column: (sort key, id), the order of its pages (list.ts); the column comes along so that a
   // deep page finds its ids in the index alone (an index-only scan needs every column the key is made of)
   for (const c of entity.columns)
-    if (c.sortable && c.field !== 'id' && storedField(entity, c.field)?.sqlType === 'text' && !out.some((x) => x.name === expressionIndexName(table, 'sk', `${c.field}+include`)))
-      out.push({ name: expressionIndexName(table, 'sk', `${c.field}+include`), expressions: [sortKeySql(sql.ref(c.field)), sql.ref('id')], include: c.field });
+    if (c.sortable && c.field !== 'id' && storedField(entity, c.field)?.sqlType === 'text' && !out.some((x) => x.name === expressionIndexName(table, 'sk', `${c.field}+include:${SORT_KEY_VERSION}`)))
+      out.push({ name: expressionIndexName(table, 'sk', `${c.field}+include:${SORT_KEY_VERSION}`), expressions: [sortKeySql(sql.ref(c.field)), sql.ref('id')], include: c.field });
   return out;
 }
 
