@@ -416,6 +416,7 @@ describeBackends('electronic invoicing', (backend) => {
       const first = await ok(`registro/facturar/${r}`, { clave: invoiceKey });
       expect(await ok(`registro/facturar/${r}`, { clave: invoiceKey })).toMatchObject({ id: first.id, clave: invoiceKey });
       expect(first).not.toHaveProperty('huella');
+      expect(await post(`registro/facturar/${r}`, { clave: 'a\u0000b' })).toMatchObject({ status: 400, body: { errors: [expect.objectContaining({ field: 'clave' })] } });
       const inv = await settled(r);
       const rows = (tipo: string) => db.selectFrom('factura').select('id').where('registro', '=', r).where('tipo', '=', tipo).execute();
 

@@ -55,8 +55,8 @@ export default defineEntityServer({
         properties: {
           tipo: { type: 'string', enum: ['factura', 'nota_debito', 'nota_credito'] },
           punto_venta: { type: 'integer', minimum: 1, maximum: 99998 },
-          // the caller's idempotency key: a retry with it answers the voucher it queued (./issue.ts)
-          clave: { type: 'string', minLength: 1, maxLength: 100 },
+          // the caller's idempotency key (a UUID, say): a retry with it answers the voucher it queued (./issue.ts)
+          clave: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' },
           // AFIP's currency id (FEParamGetTiposMonedas) the record's amounts are in, and pesos per unit
           moneda: { type: 'string', pattern: '^[A-Z0-9]{3}$' },
           cotizacion: { type: 'number', exclusiveMinimum: 0, maximum: 1000000000, maxDecimals: 6 },
