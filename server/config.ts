@@ -23,6 +23,11 @@ export interface Config {
   dataDir: string;
   /** `postgres://…`: use PostgreSQL instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * PGlite in a folder: every commit is on disk before it is answered (fsync, server/db/pglite-durable.ts).
+   * PGLITE_FSYNC=off trades that for speed, for throwaway data: a power cut may then lose acknowledged writes.
+   */
+  pgliteFsync: boolean;
   /** Password of the first `admin` user; generated and logged once when unset. */
   adminPassword?: string;
   /** E-mail of the first `admin` user, so it can recover its password by mail. */
@@ -87,6 +92,7 @@ export const DEFAULT_CONFIG: Config = {
   port: 3000,
   host: '0.0.0.0',
   dataDir: './data',
+  pgliteFsync: true,
   mailFrom: 'no-reply@localhost',
   mailPollMs: 5000,
   mailRetryBaseMs: 60_000,
@@ -127,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: text(env.HOST) ?? DEFAULT_CONFIG.host,
     dataDir: text(env.DATA_DIR) ?? DEFAULT_CONFIG.dataDir,
     databaseUrl: text(env.DATABASE_URL),
+    pgliteFsync: !/^(0|false|no|off)$/i.test(env.PGLITE_FSYNC ?? ''),
     adminPassword: text(env.ADMIN_PASSWORD),
     adminEmail: text(env.ADMIN_EMAIL),
     smtpUrl: text(env.SMTP_URL),

@@ -1,10 +1,12 @@
 /** Opens the database: PostgreSQL when a `postgres://` URL is given, else embedded PGlite (a folder or memory). */
+import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { durableStartParams, DurableNodeFS, syncTree } from './pglite-durable';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './types';
 
@@ -23,6 +25,8 @@ const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
 export interface DbTarget {
   databaseUrl?: string;
   dataDir: string;
+  /** PGlite in a folder: a commit is on disk before it is answered (server/db/pglite-durable.ts). Default on. */
+  pgliteFsync?: boolean;
 }
 
 export function describeTarget(target: DbTarget): string {
@@ -67,8 +71,16 @@ export async function connect(target: DbTarget, onPoolError: (err: Error) => voi
     await mkdir(dir, { recursive: true });
     const release = await lockDataDir(dir);
     try {
-      pglite = new PGlite(dir, { extensions, parsers });
-      await pglite.waitReady;
+      if (target.pgliteFsync === false) {
+        pglite = new PGlite(dir, { extensions, parsers });
+        await pglite.waitReady;
+      } else {
+        const created = !existsSync(path.join(dir, 'PG_VERSION'));
+        pglite = new PGlite({ fs: new DurableNodeFS(dir), startParams: durableStartParams(), extensions, parsers });
+        await pglite.waitReady;
+        // a new folder's files were copied in by initdb, without any fsync
+        if (created) await syncTree(dir);
+      }
     } catch (err) {
       await release();
       throw err;

@@ -16,6 +16,7 @@
  *   BENCH_REUSE_BUILD=1    reuse the app / Storybook builds in tests/bench/results/.build
  *   BENCH_LOAD=0           skip the autocannon load cases (the export case and the browser still run)
  *   BENCH_EVENTS=1000      web hook deliveries per backend and worker count (events.ts)
+ *   BENCH_DURABILITY=200   PGlite saves timed with fsync on and off (durability.ts); 0 skips them
  *
  * Figures go to the console and to tests/bench/results/latest.json.
  */
@@ -49,6 +50,7 @@ import { seedLedger, stockCases, type LedgerSeed } from './stock';
 import { budget, fmt, log, round, table, type Budget } from './stats';
 import { benchEvents, type EventsFigure } from './events';
 import { benchVirtualizers, printVirtualizers, type VirtualizerFigure } from './virtualizer';
+import { benchDurability, type DurabilityFigure } from './durability';
 
 const int = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -77,6 +79,7 @@ const STORYBOOK = ONLY.has('articles') ? 'storybook' : 'storybook-datatable';
 const REUSE_BUILD = process.env.BENCH_REUSE_BUILD === '1';
 const LOAD = process.env.BENCH_LOAD !== '0';
 const EVENTS = int('BENCH_EVENTS', 1000);
+const DURABILITY = process.env.BENCH_DURABILITY === '0' ? 0 : int('BENCH_DURABILITY', 200);
 /** Web hook deliveries: at most this many ms each with one worker (≥ 100 / s on PostgreSQL, ≥ 50 / s on PGlite). */
 const EVENT_BUDGET_MS = { postgres: 10, pglite: 20 } as const;
 const CONNECTIONS = [1, 32];
@@ -270,6 +273,7 @@ async function main() {
   const once: { keystrokes?: KeystrokeResult; js?: { login: JsSize; articleList: JsSize } } = {};
   const backends: BackendReport[] = [];
   const eventFigures: EventsFigure[] = [];
+  let durability: DurabilityFigure[] = [];
   let scroll: ScrollResult | undefined;
   let virtualizers: VirtualizerFigure[] | undefined;
   try {
@@ -288,6 +292,10 @@ async function main() {
       } finally {
         await store.dispose();
       }
+    }
+    if (DATABASE && DURABILITY && BACKENDS.includes('pglite')) {
+      log(`pglite: ${DURABILITY} saves with fsync on (as shipped) and off (PGLITE_FSYNC=off)`);
+      durability = await benchDurability(DURABILITY, RESULTS);
     }
     if (browser) {
       const sb = await serveFolder(path.join(BUILD, STORYBOOK));
@@ -369,6 +377,13 @@ async function main() {
   if (eventFigures.length) {
     console.log('\nWeb hook deliveries to a local receiver (both workers in the bench process)\n');
     console.log(table(['backend', 'workers', 'events', 's', 'deliveries/s', 'duplicates'], eventFigures.map((f) => [f.backend, f.workers, f.events, f.seconds, f.perSecond, f.duplicates])));
+  }
+
+  if (durability.length) {
+    console.log('\nPGlite durability: one save (a new category, one commit) with fsync on and off (PGLITE_FSYNC)\n');
+    console.log(table(['fsync', 'p50', 'p95', 'p99', 'n'], durability.map((f) => [f.fsync, fmt(f.p50, 2), fmt(f.p95, 2), fmt(f.p99, 2), f.n])));
+    const [on, off] = durability;
+    console.log(`  fsync costs a save ${fmt(on.p95 - off.p95, 2)} ms at p95 (${fmt(on.p50 - off.p50, 2)} ms at p50)`);
   }
 
   const budgets: Budget[] = [];
@@ -455,6 +470,7 @@ async function main() {
     backends,
     browser: { scroll, keystrokes: once.keystrokes, javascript: once.js, virtualizers },
     events: eventFigures,
+    durability,
     budgets,
     failures,
   };
