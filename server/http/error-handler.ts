@@ -43,6 +43,11 @@ export function installErrorHandlers(app: FastifyInstance) {
       const errors = err.validation.map((v) => ({ field: fieldOf(v), code: v.keyword, params: v.params }));
       return sendError(request, reply, 400, 'BAD_REQUEST', errors);
     }
+    // the client went away in the middle of its body (Node's "aborted", ECONNRESET): not the database, and nobody reads the answer
+    if (err.message === 'aborted' && err.code === 'ECONNRESET') {
+      request.log.info(`the client closed ${request.method} ${request.url} before its body arrived`);
+      return sendError(request, reply, 400, 'BAD_REQUEST');
+    }
     if (isConnectionLoss(err)) {
       request.log.warn({ err }, `database connection lost during ${request.method} ${request.url}`);
       return sendError(request, reply, 503, 'DATABASE_UNAVAILABLE');

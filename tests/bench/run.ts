@@ -5,7 +5,7 @@
  *   BENCH_ROWS=1000000     articles to seed (each with one location and one price)
  *   BENCH_RECORDS=100000   records of one activity to seed (the activity list and the 50-item save)
  *   BENCH_MOVEMENTS=BENCH_ROWS  stock movements of one article (its on-hand)
- *   BENCH_ONLY=articles,records,stock,virtualizer  which parts to measure (records,stock: no article search cases,
+ *   BENCH_ONLY=articles,records,stock,virtualizer,abuse  which parts to measure (records,stock: no article search cases,
  *                          so BENCH_ROWS can be small: BENCH_ROWS=1000 BENCH_ONLY=records,stock BENCH_BROWSER=0;
  *                          virtualizer alone: no database, only the DataTable stories in Chromium, see virtualizer.ts)
  *   BENCH_VIRTUALIZER_ROUNDS=1  times each virtualizer is measured, in alternating order
@@ -15,8 +15,11 @@
  *   BENCH_BROWSER=0        skip the browser figures
  *   BENCH_REUSE_BUILD=1    reuse the app / Storybook builds in tests/bench/results/.build
  *   BENCH_LOAD=0           skip the autocannon load cases (the export case and the browser still run)
- *   BENCH_EVENTS=1000      web hook deliveries per backend and worker count (events.ts)
+ *   BENCH_EVENTS=1000      web hook deliveries per backend and worker count (events.ts; 0 skips them)
  *   BENCH_DURABILITY=200   PGlite saves timed with fsync on and off (durability.ts); 0 skips them
+ *   BENCH_ABUSE=0          skip the slow-client and flood cases (abuse.ts; alone: BENCH_ONLY=abuse BENCH_ROWS=1000)
+ *   BENCH_SLOW_CLIENTS=1000  slow clients of each kind (headers, body); BENCH_SLOW_SECONDS=75 how long they are watched
+ *   BENCH_FLOOD_SECONDS=10 seconds per flood (anonymous logins, anonymous 1 MB bodies, logged-in 1 MB bodies)
  *
  * Figures go to the console and to tests/bench/results/latest.json.
  */
@@ -51,6 +54,7 @@ import { budget, fmt, log, round, table, type Budget } from './stats';
 import { benchEvents, type EventsFigure } from './events';
 import { benchVirtualizers, printVirtualizers, type VirtualizerFigure } from './virtualizer';
 import { benchDurability, type DurabilityFigure } from './durability';
+import { benchAbuse, type AbuseFigures } from './abuse';
 
 const int = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -64,7 +68,7 @@ const ROWS = int('BENCH_ROWS', 1_000_000);
 const RECORDS = int('BENCH_RECORDS', 100_000);
 const MOVEMENTS = int('BENCH_MOVEMENTS', ROWS);
 const BUDGET_MOVEMENTS = 1_000_000;
-const PARTS = ['articles', 'records', 'stock', 'virtualizer'] as const;
+const PARTS = ['articles', 'records', 'stock', 'virtualizer', 'abuse'] as const;
 const ONLY = new Set((process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((p) => p.trim()));
 for (const p of ONLY) if (!(PARTS as readonly string[]).includes(p)) throw new Error(`BENCH_ONLY: unknown part ${p} (${PARTS.join(', ')})`);
 const BUDGET_RECORDS = 100_000;
@@ -72,14 +76,18 @@ const SECONDS = int('BENCH_SECONDS', 5);
 const MAX_SECONDS = Math.max(SECONDS, int('BENCH_MAX_SECONDS', 30));
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim()) as BackendName[];
 /** A part that seeds a database (the virtualizer part needs none). */
-const DATABASE = ONLY.has('articles') || ONLY.has('records') || ONLY.has('stock');
+const DATABASE = ONLY.has('articles') || ONLY.has('records') || ONLY.has('stock') || ONLY.has('abuse');
 const BROWSER = process.env.BENCH_BROWSER !== '0' && (ONLY.has('articles') || ONLY.has('virtualizer'));
 /** The virtualizer part alone builds only the DataTable stories (a shorter build). */
 const STORYBOOK = ONLY.has('articles') ? 'storybook' : 'storybook-datatable';
 const REUSE_BUILD = process.env.BENCH_REUSE_BUILD === '1';
 const LOAD = process.env.BENCH_LOAD !== '0';
-const EVENTS = int('BENCH_EVENTS', 1000);
+const EVENTS = process.env.BENCH_EVENTS === '0' ? 0 : int('BENCH_EVENTS', 1000);
 const DURABILITY = process.env.BENCH_DURABILITY === '0' ? 0 : int('BENCH_DURABILITY', 200);
+const ABUSE = process.env.BENCH_ABUSE !== '0' && ONLY.has('abuse');
+const SLOW_CLIENTS = int('BENCH_SLOW_CLIENTS', 1000);
+const SLOW_SECONDS = int('BENCH_SLOW_SECONDS', 75);
+const FLOOD_SECONDS = int('BENCH_FLOOD_SECONDS', 10);
 /** Web hook deliveries: at most this many ms each with one worker (≥ 100 / s on PostgreSQL, ≥ 50 / s on PGlite). */
 const EVENT_BUDGET_MS = { postgres: 10, pglite: 20 } as const;
 const CONNECTIONS = [1, 32];
@@ -104,6 +112,7 @@ interface BackendReport {
   load?: CaseResult[];
   export?: ExportResult;
   firstRows?: FirstRowsResult;
+  abuse?: AbuseFigures;
 }
 
 /** Storage sync through the server's own start (creates the tables and indexes), then the set-based seed. */
@@ -218,6 +227,11 @@ async function benchBackend(
           once.js = await javascriptSizes(browser, server.baseUrl, ADMIN_PASSWORD);
         }
       }
+      // last: the login flood leaves this address throttled
+      if (ABUSE) {
+        log(`${name}: slow clients and floods (figures only; the machine's other work slows every figure)`);
+        report.abuse = await benchAbuse(server.baseUrl, token, { clients: SLOW_CLIENTS, watchSeconds: SLOW_SECONDS, floodSeconds: FLOOD_SECONDS });
+      }
     } finally {
       untrackServer();
       await server.stop();
@@ -285,6 +299,7 @@ async function main() {
     if (DATABASE)
     for (const name of BACKENDS) {
       if (name === 'postgres' && !postgresAvailable()) continue;
+      if (!EVENTS) continue;
       log(`${name}: ${EVENTS.toLocaleString('en')} web hook deliveries to a local receiver, 1 and 2 workers`);
       const store = name === 'pglite' ? await pgliteStore() : await postgresStore();
       try {
@@ -384,6 +399,21 @@ async function main() {
     console.log(table(['fsync', 'p50', 'p95', 'p99', 'n'], durability.map((f) => [f.fsync, fmt(f.p50, 2), fmt(f.p95, 2), fmt(f.p99, 2), f.n])));
     const [on, off] = durability;
     console.log(`  fsync costs a save ${fmt(on.p95 - off.p95, 2)} ms at p95 (${fmt(on.p50 - off.p50, 2)} ms at p50)`);
+  }
+
+  const abuseRows: (string | number)[][] = [];
+  for (const b of backends) {
+    const a = b.abuse;
+    if (!a) continue;
+    abuseRows.push([b.backend, 'nothing else running', '', fmt(a.normalBefore.p50, 1), fmt(a.normalBefore.p95, 1)]);
+    const slow = a.slow.map((s) => `${s.clients} slow ${s.kind}: closed after p50 ${s.closedAfter.p50} s / max ${s.closedAfter.max} s, ${s.answered408}× 408, ${s.stillOpen} open at ${s.watchedSeconds} s`).join('; ');
+    abuseRows.push([b.backend, 'slow clients (slowloris)', slow, fmt(a.normalDuringSlow.p50, 1), fmt(a.normalDuringSlow.p95, 1)]);
+    for (const f of a.floods)
+      abuseRows.push([b.backend, `flood: ${f.kind}`, `${f.requestsPerSecond} req/s, ${Object.entries(f.statuses).map(([st, c]) => `${c}× ${st}`).join(', ')}`, fmt(f.normalDuring.p50, 1), fmt(f.normalDuring.p95, 1)]);
+  }
+  if (abuseRows.length) {
+    console.log('\nSlow clients and floods: a normal logged-in list request (articulo/index, 1st page) meanwhile, in ms; attackers in the bench process\n');
+    console.log(table(['backend', 'while', 'attack', 'list p50', 'list p95'], abuseRows));
   }
 
   const budgets: Budget[] = [];
