@@ -5,53 +5,25 @@
  * CAE, requested once, no second login (the ticket is read from the database).
  */
 import { argentinaToday } from '../../engine/billing/dates';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueCert, makeCa } from '../support/afip/certs';
 import { startFakeAfip, type FakeAfip } from '../support/afip/fake';
+import { startChildServer, type ChildServer } from '../support/child-server';
 import { api } from '../support/server';
 import { stockWorld } from '../support/stock';
 
 const CUIT = '20123456786';
 const PASSWORD = 'Admin-pass1!';
 
-interface Child {
-  proc: ChildProcess;
-  baseUrl: string;
-  exited: Promise<unknown>;
-}
-
-async function startMain(dataDir: string, fake: FakeAfip): Promise<Child> {
-  const env = { ...process.env };
-  for (const k of ['DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'PUBLIC_URL']) delete env[k];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-dist'), ADMIN_PASSWORD: PASSWORD,
-      BILLING_KEY: 'restart-test-billing-key', AFIP_WSAA_URL: fake.wsaaUrl, AFIP_WSFE_URL: fake.wsfeUrl, AFIP_TIMEOUT_MS: '60000', BILLING_POLL_MS: '100', BILLING_LEASE_SECONDS: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** server/main.ts on the test's PGlite folder, with the fake AFIP, quick polls and a short lease. */
+const startMain = (dataDir: string, fake: FakeAfip): Promise<ChildServer> =>
+  startChildServer({
+    DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, BILLING_KEY: 'restart-test-billing-key', AFIP_WSAA_URL: fake.wsaaUrl, AFIP_WSFE_URL: fake.wsfeUrl,
+    AFIP_TIMEOUT_MS: '60000', BILLING_POLL_MS: '100', BILLING_LEASE_SECONDS: '2',
   });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise((resolve) => proc.on('exit', resolve));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listen line in 60 s:\n${out}`)), 60_000);
-    proc.stdout!.on('data', () => {
-      const m = /Listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1].replace('localhost', '127.0.0.1'));
-      }
-    });
-    proc.on('exit', () => reject(new Error(`exited early:\n${out}`)));
-  });
-  return { proc, baseUrl, exited };
-}
 
 const until = async (what: string, test: () => Promise<boolean> | boolean) => {
   for (let i = 0; i < 400; i++) {
@@ -64,14 +36,14 @@ const until = async (what: string, test: () => Promise<boolean> | boolean) => {
 describe('invoicing after a kill -9 mid-call [pglite]', () => {
   let dataDir: string;
   let fake: FakeAfip;
-  let child: Child | undefined;
+  let child: ChildServer | undefined;
   const ca = makeCa();
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'flujos-billing-'));
     fake = await startFakeAfip(ca);
   });
   afterAll(async () => {
-    child?.proc.kill('SIGKILL');
+    await child?.kill();
     await fake?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -97,8 +69,7 @@ describe('invoicing after a kill -9 mid-call [pglite]', () => {
     await ok(`registro/facturar/${registro}`);
     await until('FECAESolicitar to arrive', () => fake.count('FECAESolicitar') === 1);
     expect(fake.vouchers(CUIT)).toHaveLength(1);
-    child.proc.kill('SIGKILL');
-    await child.exited;
+    await child.kill();
     fake.release();
 
     child = await startMain(dataDir, fake);
@@ -116,6 +87,8 @@ describe('invoicing after a kill -9 mid-call [pglite]', () => {
     expect(fake.count('FECAESolicitar')).toBe(1);
     expect(fake.count('FECompConsultar')).toBe(1);
     expect(fake.count('loginCms')).toBe(1);
+    await child.stop();
+    child = undefined;
     // two server processes start in this test (a minute each on a loaded machine)
   }, 300_000);
 });

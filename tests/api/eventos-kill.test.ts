@@ -11,55 +11,30 @@
  * deduplicate by delivery id, docs/events.md. This test stops answering before the kill, so that case, which
  * depends on timing, does not arise.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startChildServer, type ChildServer } from '../support/child-server';
 import { until } from '../support/events';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { ADMIN_PASSWORD, api, describeBackends, freshStore, startTestServer, type Store, type TestServer } from '../support/server';
 
-interface Child {
-  proc: ChildProcess;
-  exited: Promise<unknown>;
-  output: () => string;
-}
-
-/** server/main.ts as a child process on the test's database, with quick polls, a short timeout and quick retries. */
-async function startMain(databaseUrl: string): Promise<Child> {
-  const env = { ...process.env };
-  for (const k of ['SMTP_URL', 'JWT_SECRET', 'PUBLIC_URL', 'DATA_DIR']) delete env[k];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...env,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD,
-      STATIC_DIR: path.join(tmpdir(), 'flujos-no-static'),
-      EVENT_ALLOWED_HOSTS: '127.0.0.1',
-      EVENT_POLL_MS: '50',
-      EVENT_TIMEOUT_MS: '3000',
-      EVENT_RETRY_BASE_MS: '100',
-      EVENT_RETRY_MAX_MS: '300',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** server/main.ts as a child process on the test's database, with its worker, quick polls, a short timeout and quick retries. */
+const startMain = (databaseUrl: string): Promise<ChildServer> =>
+  startChildServer({
+    DATABASE_URL: databaseUrl,
+    ADMIN_PASSWORD,
+    EVENT_WORKER: 'true',
+    EVENT_ALLOWED_HOSTS: '127.0.0.1',
+    EVENT_POLL_MS: '50',
+    EVENT_TIMEOUT_MS: '3000',
+    EVENT_RETRY_BASE_MS: '100',
+    EVENT_RETRY_MAX_MS: '300',
   });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise((resolve) => proc.on('exit', resolve));
-  await until(async () => /Listening on/.test(out) || proc.exitCode !== null, 'the server to listen', 60_000);
-  if (proc.exitCode !== null) throw new Error(`the server exited:\n${out}`);
-  return { proc, exited, output: () => out };
-}
 
 describeBackends('a server killed mid-delivery', (backend) => {
   let store: Store;
   let srv: TestServer;
-  let child: Child | undefined;
+  let child: ChildServer | undefined;
   let rx: Receiver;
   let db: Kysely<any>;
 
@@ -72,10 +47,7 @@ describeBackends('a server killed mid-delivery', (backend) => {
     db = srv.db as unknown as Kysely<any>;
   });
   afterAll(async () => {
-    if (child && child.proc.exitCode === null) {
-      child.proc.kill('SIGKILL');
-      await child.exited;
-    }
+    if (child && child.proc.exitCode === null) await child.kill();
     await srv?.close();
     await store?.dispose();
     await rx?.close();
@@ -107,8 +79,7 @@ describeBackends('a server killed mid-delivery', (backend) => {
     await until(async () => rx.received.length > 5 && rx.received, 'requests in flight after 5 acknowledged', 60_000);
     // every acknowledged delivery recorded first, so that no 2xx is lost to the kill (see the header)
     await until(async () => (await deliveries()).filter((d) => d.estado === 'entregado').length === 5, 'the 5 acknowledgements recorded');
-    child.proc.kill('SIGKILL');
-    await child.exited;
+    await child.kill();
 
     const afterKill = await deliveries();
     const acked = new Set(rx.acknowledged().map((r) => r.deliveryId));
@@ -126,8 +97,7 @@ describeBackends('a server killed mid-delivery', (backend) => {
       const rows = await deliveries();
       return rows.every((d) => d.estado === 'entregado') && rows;
     }, 'every delivery', 120_000);
-    child.proc.kill('SIGTERM');
-    await child.exited;
+    await child.stop();
 
     expect(done).toHaveLength(16);
     expect(rx.received.every((r) => r.verified)).toBe(true);
