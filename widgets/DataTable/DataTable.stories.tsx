@@ -8,7 +8,6 @@ import schema from '../../schemas/categoria/schema.json';
 import columns from '../../schemas/categoria/columns.json';
 import { DataTable } from './DataTable';
 import { categoriaRows, memorySource, type MemorySourceOptions } from './memorySource';
-import { WindowBody } from './WindowBody';
 import type { DataTableProps, TableSource } from './types';
 
 const categoria = resolveEntity({ name: 'categoria', schema: schema as JsonSchema, columns: columns as ColumnsManifest });
@@ -49,9 +48,6 @@ export const Default: Story = {};
 
 /** 100,000 rows on the server side; the table loads pages as it scrolls and keeps only the rows in view in the DOM. */
 export const HundredThousandRows: Story = { args: { rowCount: 100_000 } };
-
-/** The same 100,000 rows over react-window's virtualizer instead of @tanstack/react-virtual (the bench compares them). */
-export const HundredThousandRowsReactWindow: Story = { args: { rowCount: 100_000, virtualBody: WindowBody } };
 
 /** A large list: the server estimates the total past a thousand rows; the table says "aprox." and keeps scrolling. */
 export const EstimatedTotal: Story = { args: { rowCount: 3000, estimateOver: 1000 } };

@@ -28,7 +28,7 @@ import type { DataTableProps } from './types';
 const MIN_SHARE_WIDTH = 140;
 
 export function DataTable(props: DataTableProps) {
-  const { entity, source, userRoles, onAdd, onEdit, onShow, virtualBody: Body = VirtualBody } = props;
+  const { entity, source, userRoles, onAdd, onEdit, onShow } = props;
   const { t, i18n } = useTranslation();
   const { snapshot, send, sizes } = useDataTable(props);
   const c = snapshot.context;
@@ -172,7 +172,7 @@ export function DataTable(props: DataTableProps) {
               </Table.Row>
             </Table.Body>
           ) : (
-            <Body
+            <VirtualBody
               scrollRef={scrollRef}
               count={c.rows.length}
               rowHeight={sizes.row}
@@ -181,7 +181,6 @@ export function DataTable(props: DataTableProps) {
               threshold={sizes.visible}
               total={c.total}
               colSpan={colCount}
-              keyOf={keyOf}
               onNearEnd={onNearEnd}
               renderRow={renderRow}
               css={rowStyles}

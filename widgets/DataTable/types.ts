@@ -1,7 +1,5 @@
 /** The data the table needs from outside: its server calls and the parent's callbacks. */
-import type { ReactNode } from 'react';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
-import type { VirtualBodyProps } from './VirtualBody';
 import type { ListQuery, ListReply, SelectOption } from '../../engine/list/query';
 import type { MainFilter, Row, RowId } from '../../machines/dataTable';
 import type { ListContext, ListView } from '../../engine/list/recordSteps';
@@ -61,9 +59,4 @@ export interface DataTableProps {
   pageFooterHeight?: number;
   /** Accessible name of the table; default the entity name. */
   label?: string;
-  /**
-   * The virtual body; default VirtualBody (@tanstack/react-virtual). The bench's story passes WindowBody
-   * (react-window) to measure one against the other.
-   */
-  virtualBody?: (props: VirtualBodyProps) => ReactNode;
 }

@@ -5,9 +5,9 @@
  * rows scroll smoothly. Bars can be rescheduled by dragging or with the arrow keys (TimelineBar); the caller
  * decides what happens. The geometry is the engine's (engine/planning/timeline.ts); this only draws.
  */
-import { memo, useId, useMemo, useRef } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { Box, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
-import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from 'react-window';
 import { barOf, spanOf, ticksOf, widthOf, xOf, type Span, type Tick } from '../../engine/planning/timeline';
 import { TimelineBar } from './TimelineBar';
 import { ROW_HEIGHT, timelineCss } from './styles';
@@ -20,9 +20,8 @@ export { ROW_HEIGHT } from './styles';
 const LABEL_WIDTH = { base: 120, md: 240 };
 
 /** Without a layout (jsdom, a hidden parent) the view is taken to be this big. */
-const FALLBACK: Rect = { width: 1024, height: 600 };
-const observeWithFallback = (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) =>
-  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK));
+/** Height of the scroll box until it is measured, and where it cannot be (no layout, e.g. jsdom). */
+const FALLBACK_HEIGHT = 600;
 
 /** A tick's text: the day at day zoom, day/month at week zoom, month/year at month zoom. */
 const tickText = (iso: string, zoom: Zoom) => (zoom === 'day' ? iso.slice(8, 10) : zoom === 'week' ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}` : `${iso.slice(5, 7)}/${iso.slice(2, 4)}`);
@@ -89,35 +88,29 @@ const Row = memo(function Row({ item, index, count, top, span, zoom, width, labe
 });
 
 export function Timeline({ items, zoom, today, onReschedule, label, labelHeader, keyboardHint, height = '60vh' }: TimelineProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const labelWidth = useBreakpointValue(LABEL_WIDTH, { ssr: false }) ?? LABEL_WIDTH.md;
   const span = useMemo(() => spanOf(items.flatMap((i) => [i.start, i.end]), today), [items, today]);
   const width = widthOf(span, zoom);
   const ticks = useMemo(() => ticksOf(span, zoom), [span, zoom]);
   const todayX = xOf(span, zoom, today) ?? 0;
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-    initialRect: FALLBACK,
-    observeElementRect: observeWithFallback,
-  });
+  // react-window (the DataTable's virtualizer too) takes the element itself: known once mounted
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const virtualizer = useVirtualizer({ count: items.length, element: scroller, itemSize: ROW_HEIGHT, overscanCount: 6, defaultSize: FALLBACK_HEIGHT });
 
   return (
-    <Box ref={scrollRef} h={height} overflow="auto" position="relative" borderWidth="1px" borderRadius="md" css={timelineCss} tabIndex={-1}>
+    <Box ref={setScroller} h={height} overflow="auto" position="relative" borderWidth="1px" borderRadius="md" css={timelineCss} tabIndex={-1}>
       <VisuallyHidden id={hintId}>{keyboardHint}</VisuallyHidden>
       <Header ticks={ticks} zoom={zoom} width={width} labelWidth={labelWidth} labelHeader={labelHeader} />
-      <div role="list" aria-label={label} className="tl-body" style={{ height: virtualizer.getTotalSize(), width: labelWidth + width }}>
+      <div role="list" aria-label={label} className="tl-body" style={{ height: virtualizer.totalSize, width: labelWidth + width }}>
         <span className="tl-today" style={{ left: labelWidth + todayX }} aria-hidden />
-        {virtualizer.getVirtualItems().map((v) => (
+        {virtualizer.items.map((v) => (
           <Row
             key={items[v.index].id}
             item={items[v.index]}
             index={v.index}
             count={items.length}
-            top={v.start}
+            top={v.offset}
             span={span}
             zoom={zoom}
             width={width}
