@@ -10,8 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
 import { formatVoucherNumber } from '../../engine/billing/voucher';
 import { reportFailure } from '../app/feedback';
-import { invoiceCalls, type InvoiceDetail, type InvoiceRow, type NoteBody } from './calls';
+import { invoiceCalls, type CurrencyChoice, type InvoiceDetail, type InvoiceRow, type NoteBody } from './calls';
 import { NoteForm } from './NoteForm';
+import { CurrencyFields, currencyBody, PESOS, type CurrencyInput } from './CurrencyFields';
 import { saveFile } from '../../widgets/saveFile';
 
 const POLL_MS = 1500;
@@ -22,6 +23,8 @@ export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: nu
   const [rows, setRows] = useState<InvoiceDetail[]>([]);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<'nota_credito' | 'nota_debito' | null>(null);
+  const [currencies, setCurrencies] = useState<{ id: string; desc: string }[]>([]);
+  const [currency, setCurrency] = useState<CurrencyInput>(PESOS);
 
   const load = useCallback(async () => {
     if (recordId === null) return;
@@ -33,13 +36,16 @@ export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: nu
     void load().catch(() => {});
   }, [load]);
   useEffect(() => {
+    if (canIssue) void invoiceCalls.currencies().then(setCurrencies, () => {});
+  }, [canIssue]);
+  useEffect(() => {
     if (!rows.some(live)) return;
     const timer = setTimeout(() => void load().catch(() => {}), POLL_MS);
     return () => clearTimeout(timer);
   }, [rows, load]);
 
   if (recordId === null || (!canIssue && !rows.length)) return null;
-  const issue = async (tipo: InvoiceRow['tipo'], part: NoteBody = {}) => {
+  const issue = async (tipo: InvoiceRow['tipo'], part: NoteBody & CurrencyChoice = {}) => {
     setBusy(true);
     try {
       // one call per click: its key makes a resend after a lost answer harmless (./calls.ts)
@@ -76,6 +82,9 @@ export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: nu
               </Text>
               <Badge colorPalette={r.estado === 'emitida' ? 'green' : r.estado === 'rechazada' ? 'red' : 'yellow'}>{t(`entities.factura.enums.estado.${r.estado}`)}</Badge>
             </HStack>
+            {r.moneda && r.moneda !== 'PES' && (
+              <Text textStyle="sm">{t('billing.inCurrency', { moneda: r.moneda, cotizacion: r.cotizacion ?? t('billing.rateFromAfip') })}</Text>
+            )}
             {r.cae && (
               <Text textStyle="sm">
                 {t('billing.cae', { cae: r.cae, vencimiento: r.cae_vencimiento ?? '' })}
@@ -100,8 +109,9 @@ export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: nu
         ))}
         {canIssue && (
           <HStack>
+            {!invoice && <CurrencyFields currencies={currencies} value={currency} onChange={setCurrency} />}
             {!invoice && (
-              <Button size="sm" onClick={() => void issue('factura')} loading={busy}>
+              <Button size="sm" alignSelf="end" onClick={() => void issue('factura', currencyBody(currency))} loading={busy}>
                 {t('billing.issue')}
               </Button>
             )}

@@ -16,6 +16,8 @@ export interface InvoiceRow {
   cae?: string | null;
   cae_vencimiento?: string | null;
   importe_total: number;
+  moneda?: string;
+  cotizacion?: number | null;
   ultimo_error?: string | null;
 }
 
@@ -29,6 +31,12 @@ export interface InvoiceDetail extends InvoiceRow {
 export interface NoteBody {
   items?: { item: number; cantidad: number }[];
   importes?: { alicuota: number; neto: number }[];
+}
+
+/** An invoice in another currency: AFIP's currency id and, optionally, pesos per unit (none: AFIP's rate). */
+export interface CurrencyChoice {
+  moneda?: string;
+  cotizacion?: number;
 }
 
 export interface CertificateInfo {
@@ -46,7 +54,7 @@ export const invoiceCalls = {
    * Issues a voucher: one key per call (a user action), sent again with the same key when the answer was lost, so
    * the server answers the voucher the first attempt queued instead of issuing a second.
    */
-  async issue(registro: number, tipo: InvoiceRow['tipo'], part: NoteBody = {}, clave = newRequestKey()): Promise<InvoiceRow> {
+  async issue(registro: number, tipo: InvoiceRow['tipo'], part: NoteBody & CurrencyChoice = {}, clave = newRequestKey()): Promise<InvoiceRow> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await entityCalls.action<InvoiceRow>('registro', 'facturar', { tipo, clave, ...part }, registro);
@@ -57,6 +65,7 @@ export const invoiceCalls = {
     }
   },
   pdf: (id: number) => entityCalls.download('factura', 'pdf', id),
+  currencies: () => entityCalls.action<{ id: string; desc: string }[]>('factura', 'monedas', {}),
   uploadCertificate: (certificado: string, clave: string) => entityCalls.action<{ certificado: CertificateInfo }>('facturacion', 'certificado', { certificado, clave }),
   probe: () => entityCalls.action<{ entorno: string; servidores: Record<string, string>; puntos_venta: { nro: number; bloqueado: boolean }[] }>('facturacion', 'probar', {}),
 };

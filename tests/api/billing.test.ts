@@ -463,7 +463,10 @@ describeBackends('electronic invoicing', (backend) => {
       // the currencies are AFIP's cached list: not read yet, it says so
       await db.deleteFrom('facturacion_parametro').where('clave', '=', 'TiposMonedas').execute();
       expect((await post(`registro/facturar/${r}`, { moneda: 'DOL' })).body.code).toBe('FACTURA_MONEDAS_SIN_LEER');
+      expect(await ok('factura/monedas', {}, plain)).toEqual([]);
       await ok('facturacion/parametros');
+      // the issuing panel offers them to whoever may issue
+      expect(await ok('factura/monedas', {}, plain)).toContainEqual({ id: 'DOL', desc: 'Dólar Estadounidense' });
       expect(await invoices(r)).toHaveLength(0);
 
       const rates = fake.count('FEParamGetCotizacion');

@@ -130,4 +130,27 @@ describe('electronic invoicing in the browser', () => {
       await context.close();
     }
   });
+
+  it('an invoice in dollars: the currency chosen on the record page, AFIP’s rate used and shown', async () => {
+    // the currencies offered are AFIP's, once read (the configuration reads them)
+    expect((await client.post('/api/facturacion/parametros', {}, token)).status).toBe(200);
+    const cliente = (await client.post('/api/perfil/save', { tipo: 'clientes', nombre: 'Importadora Sur', datos_fiscales: { condicion_iva: 'consumidor_final' } }, token)).body.id;
+    const saved = await client.post('/api/registro/save', w.record('control', [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 100, alicuota: 21 }], { cliente, fecha: argentinaToday(new Date()) }), token);
+    const { context, page: user } = await newPage(browser, app.baseUrl);
+    try {
+      await loginAs(user, 'vendedora', 'Vendedora-clave-1');
+      await user.getByRole('heading', { name: 'Hola, vendedora' }).waitFor();
+      await user.goto(`${app.baseUrl}/#/execution/${w.ids.flujo}/${w.ids.control}/${saved.body.id}`);
+      const panel = user.getByRole('region', { name: 'Comprobantes electrónicos' });
+      await panel.getByRole('combobox', { name: 'Moneda' }).selectOption('DOL');
+      await panel.getByRole('spinbutton', { name: /^Cotización/ }).waitFor();
+      await panel.getByRole('button', { name: 'Emitir factura' }).click();
+      const invoice = panel.getByTestId('invoice').filter({ hasText: 'Factura' });
+      await invoice.getByText('Emitida').waitFor({ timeout: 20_000 });
+      await invoice.getByText('En DOL, cotización 1017.5').waitFor();
+      expect(fake.vouchers(CUIT).filter((v) => v.monId === 'DOL')).toEqual([expect.objectContaining({ monCotiz: '1017.5', impTotal: '121.00' })]);
+    } finally {
+      await context.close();
+    }
+  });
 });

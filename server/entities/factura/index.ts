@@ -4,7 +4,7 @@
  * whoever may work in the record's activity, if the activity is `facturable`; the worker (./worker.ts) gets its CAE after commit. Listed at
  * /backOffice/facturas and `factura/index` (filter `registro`): ADMIN sees all, a user only the vouchers of
  * records they may see (rowScope, and show / pdf check the record's activity); `factura/pdf/{id}` prints an issued one with its
- * QR (./pdf.ts). AFIP's observations are part of the shown record; the frozen request is not.
+ * QR (./pdf.ts); `factura/monedas` lists AFIP's currencies (cached) for the issuing panel. AFIP's observations are part of the shown record; the frozen request is not.
  */
 import { isKnownAfipCode } from '../../../engine/billing/afipCodes';
 import { qrUrl } from '../../../engine/billing/qr';
@@ -81,6 +81,15 @@ export default defineEntityServer({
           runtime.kick();
         }
         return ctx.docs.server('factura').present!(row as never, ctx);
+      },
+    },
+    // AFIP's currencies (the cached FEParamGetTiposMonedas) for the issuing panel; none read yet: []
+    monedas: {
+      scope: 'entity',
+      read: true,
+      async run({ ctx }) {
+        const row = await ctx.trx.selectFrom('facturacion_parametro').select('valor').where('clave', '=', 'TiposMonedas').executeTakeFirst();
+        return row ? parsed(row.valor) : [];
       },
     },
     pdf: {
