@@ -14,6 +14,9 @@
  * valid input (lone surrogates, RTL marks, emoji, huge numbers where the schema sets no bound) must not
  * answer 5xx either.
  *
+ * The entities' other calls (records, reports, events, invoicing, sequences, tasks, stock …) are fuzzed in
+ * fuzz-calls.test.ts, the anonymous routes in fuzz-public.test.ts; the arbitraries are in tests/support/fuzz.ts.
+ *
  * FUZZ_RUNS scales the number of runs (default 1); FUZZ_SEED replays a failure.
  */
 import { existsSync, readdirSync } from 'node:fs';
