@@ -155,6 +155,32 @@ describe('dataTable machine', () => {
     expect(t.ctx().rows).toHaveLength(20);
   });
 
+  it('a first page read again by the cache replaces the rows of the same query, unless the user scrolled on', async () => {
+    const t = start();
+    await t.answer(0);
+    const key = t.ctx().loadedKey!;
+    const fresh = (id: number) => ({ total: 51, rows: [{ id, nombre: 'nueva', orden: -1 }, ...ROWS.slice(0, 19)], showableColumns: [], cols: null });
+    t.actor.send({ type: 'FIRST_PAGE', key: 'another query', reply: fresh(98) });
+    expect(t.ctx().rows[0].id).toBe(1);
+    t.actor.send({ type: 'FIRST_PAGE', key, reply: fresh(98) });
+    expect([t.ctx().rows[0].id, t.ctx().total]).toEqual([98, 51]);
+    // the page fetched behind the first one (it fills the view): still the top of the list
+    t.actor.send({ type: 'NEAR_END' });
+    await t.answer(1);
+    expect(t.ctx().rows).toHaveLength(40);
+    t.actor.send({ type: 'FIRST_PAGE', key, reply: fresh(99) });
+    expect(t.ctx().rows.map((r) => r.id).slice(0, 1).concat(t.ctx().rows.length)).toEqual([99, 20]);
+    // scrolled on: the rows stay
+    for (const i of [2, 3]) {
+      t.actor.send({ type: 'NEAR_END' });
+      await t.answer(i);
+    }
+    expect(t.ctx().rows.length).toBeGreaterThan(40);
+    const before = t.ctx().rows;
+    t.actor.send({ type: 'FIRST_PAGE', key, reply: fresh(100) });
+    expect(t.ctx().rows).toBe(before);
+  });
+
   it('takes the saved choice from the first reply; saving makes the dirty flag go away', async () => {
     const t = start({ cols: ['nombre', 'notas'] });
     await t.answer(0);

@@ -111,6 +111,12 @@ export type DataTableEvent =
   | { type: 'NEAR_END' }
   /** The app-wide update-list event. */
   | { type: 'REFRESH' }
+  /**
+   * The read cache read the first page again (the window regained focus) and it changed. `key` is the
+   * requestKey it was read for; it replaces the rows of that query unless the user scrolled on (the view
+   * then asks for the next rows again, as after a first load).
+   */
+  | { type: 'FIRST_PAGE'; key: string; reply: ListReply<Row> }
   | { type: 'RESIZE'; pageSize: number; fetchSize: number }
   | { type: 'SET_COLUMNS'; names: string[] }
   | { type: 'SAVE_COLUMNS' }
@@ -129,6 +135,8 @@ export interface FetchPageInput {
   query: ListQuery;
   offset: number;
   max: number;
+  /** requestKey of the query (a first page): what a later FIRST_PAGE names. */
+  key?: string;
 }
 export interface SaveColumnsInput {
   tipo: string;
@@ -257,6 +265,12 @@ export const dataTableMachine = setup({
     },
     queryChanged: ({ context }) => requestKey(context) !== context.loadedKey,
     hasMore: ({ context }) => hasMore(context),
+    // only the first page and the one fetched behind it (always, it fills the view): past that the user scrolled
+    // on, and taking the rows away would move what they look at
+    firstPageShown: ({ context, event }) => {
+      assertEvent(event, 'FIRST_PAGE');
+      return event.key === context.loadedKey && context.rows.length <= context.pageSize + context.fetchSize;
+    },
     columnsDirty: ({ context }) => columnsDirty(context),
     someColumn: ({ context, event }) => {
       assertEvent(event, 'SET_COLUMNS');
@@ -339,14 +353,22 @@ export const dataTableMachine = setup({
         ],
       },
       states: {
-        idle: { on: { NEAR_END: { guard: 'hasMore', target: 'loadingMore' } } },
+        idle: {
+          on: {
+            NEAR_END: { guard: 'hasMore', target: 'loadingMore' },
+            FIRST_PAGE: {
+              guard: 'firstPageShown',
+              actions: assign(({ context, event }) => afterPage(event.reply.rows, event.reply, context.pageSize)),
+            },
+          },
+        },
         debouncing: { after: { searchDebounce: [{ guard: 'queryChanged', target: 'loading' }, { target: 'idle' }] } },
         loading: {
           entry: assign({ loading: true, error: null }),
           exit: assign({ loading: false }),
           invoke: {
             src: 'fetchPage',
-            input: ({ context }) => ({ query: requestQuery(context), offset: 0, max: context.pageSize }),
+            input: ({ context }) => ({ query: requestQuery(context), offset: 0, max: context.pageSize, key: requestKey(context) }),
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) => {

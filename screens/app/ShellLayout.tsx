@@ -7,6 +7,7 @@ import { AppShell } from '../../widgets/AppShell';
 import { useToaster } from '../../widgets/UiProvider';
 import { routeTree } from '../routes';
 import { useSession } from './useSession';
+import { ReadCacheProvider } from './readCache';
 
 export function ShellLayout() {
   const { user, logout } = useSession();
@@ -19,14 +20,16 @@ export function ShellLayout() {
   const menu = useMemo(() => buildMenu(routeTree, user?.roles ?? []), [user]);
   if (!user) return null;
   return (
-    <AppShell
-      user={user}
-      menu={menu}
-      currentPath={location.pathname}
-      onNavigate={(path) => navigate(path)}
-      onLogout={logout}
-    >
-      <Outlet />
-    </AppShell>
+    <ReadCacheProvider>
+      <AppShell
+        user={user}
+        menu={menu}
+        currentPath={location.pathname}
+        onNavigate={(path) => navigate(path)}
+        onLogout={logout}
+      >
+        <Outlet />
+      </AppShell>
+    </ReadCacheProvider>
   );
 }

@@ -12,6 +12,13 @@ import { readCookie } from './cookies';
 import { COOKIE } from '../../engine/session';
 import { clearRememberedOptions } from '../../widgets/SchemaForm/useCurrentOption';
 
+const sessionEndListeners = new Set<() => void>();
+/** Called when the user logs out: what was read for this user is forgotten (the read cache). Returns the unsubscribe. */
+export function onSessionEnd(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
 export const api = createApiClient({
   baseUrl: '/api/',
   tokens: cookieTokens,
@@ -34,6 +41,7 @@ const machine = sessionMachine.provide({
       if (refresh_token) api.post('logout', { refresh_token }, { quiet: true }).catch(() => undefined);
       clearSession();
       clearRememberedOptions();
+      for (const listener of sessionEndListeners) listener();
     },
     clearAndReload: () => {
       clearSession();

@@ -31,7 +31,11 @@ export function EntityForm({ entity, formId, record, readOnly, onSaved, onDirtyC
       serverErrors={record.serverErrors}
       optionsSource={optionsSource}
       rules={rulesOf(entity.name)}
-      onDirtyChange={onDirtyChange}
+      onDirtyChange={(dirty) => {
+        // the record takes a newer copy only while nothing typed is pending
+        record.onDirtyChange(dirty);
+        onDirtyChange?.(dirty);
+      }}
       onSubmit={async (data) => {
         const saved = await record.save(data);
         if (saved) onSaved?.(saved.id, saved.record);

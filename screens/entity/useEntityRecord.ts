@@ -1,5 +1,6 @@
 /** Loading and saving one record of an entity, for the route form, the dialog form and single-record screens. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
 import type { FieldError } from '../../engine/errors';
@@ -8,10 +9,17 @@ import { showSuccess } from '../../widgets/toaster';
 import { emitUpdateList } from '../../widgets/DataTable';
 import { entityCalls } from '../app/entityData';
 import { reportFailure } from '../app/feedback';
+import type { ReadKey } from '../app/readCache';
+import type { StoredRecord } from '../../engine/api/entityApi';
 
 export type FormRecord = Record<string, unknown>;
 
-/** `id` null = a new record, with the fields of `preset` filled in. */
+/**
+ * `id` null = a new record, with the fields of `preset` filled in. The record is read through the read cache
+ * (screens/app/readCache.tsx): a newer copy (focus, update-list) replaces what the form shows only while the
+ * form is clean (`onDirtyChange`), so a revalidation never overwrites what the user is typing; a form that does
+ * not report its state keeps the copy it loaded. Saving then meets the version it loaded (409 when stale).
+ */
 export function useEntityRecord(entity: ResolvedEntity, id: string | number | null, onMissing?: () => void, preset?: FormRecord) {
   const { t } = useTranslation();
   const [data, setData] = useState<FormRecord | null>(id === null ? (preset ?? {}) : null);
@@ -19,34 +27,55 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
   const [version, setVersion] = useState<number | undefined>();
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
-  // bumped to load the record again (something else changed it, e.g. a stock adjustment)
-  const [loads, setLoads] = useState(0);
-  const reload = useCallback(() => setLoads((n) => n + 1), []);
+  const key: ReadKey | null = id === null ? null : [`${entity.name}/show/${id}`];
+  // the cache's fetcher: the typed client (screens/app/readCache.tsx)
+  const { data: stored, error, mutate } = useSWR<StoredRecord>(key);
+  // the form's own report: nothing typed is pending (false until it says so)
+  const clean = useRef(false);
+  // the key whose copy is on screen
+  const shown = useRef<string | null>(null);
+  const onDirtyChange = useCallback((dirty: boolean) => {
+    clean.current = !dirty;
+  }, []);
+
+  const adopt = useCallback((record: StoredRecord) => {
+    const { id: _id, version: v, ...rest } = record;
+    setData(rest);
+    setVersion(v);
+  }, []);
 
   useEffect(() => {
     setRecordId(id);
     setServerErrors([]);
+    shown.current = null;
+    clean.current = false;
     if (id === null) {
       setData(preset ?? {});
       setVersion(undefined);
-      return;
-    }
-    setData(null);
-    let live = true;
-    entityCalls.show(entity.name, id).then(
-      ({ id: _id, version: v, ...rest }) => {
-        if (!live) return;
-        setData(rest);
-        setVersion(v);
-      },
-      () => live && onMissing?.(),
-    );
-    return () => {
-      live = false;
-    };
-    // onMissing is a callback of the caller's render: not a reason to reload
+    } else setData(null);
+    // preset is read when the form opens, not followed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [entity.name, id, loads]);
+  }, [entity.name, id]);
+
+  const keyText = key?.[0] ?? null;
+  useEffect(() => {
+    if (!stored || keyText === null) return;
+    if (shown.current === keyText && !clean.current) return;
+    shown.current = keyText;
+    adopt(stored);
+  }, [stored, keyText, adopt]);
+
+  useEffect(() => {
+    // the first read failed (a record that does not exist, or not for this user); a later one keeps the form
+    if (error && shown.current === null) onMissing?.();
+    // onMissing is a callback of the caller's render: not a reason to run again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
+
+  /** Reads the record again and shows it (something else changed it, e.g. a stock adjustment). */
+  const reload = useCallback(() => {
+    void mutate().then((fresh) => fresh && adopt(fresh), () => undefined);
+  }, [mutate, adopt]);
 
   /** Saves; resolves with the stored record's id and the reply (and every list refreshes), or null when refused. */
   const save = useCallback(
@@ -62,6 +91,7 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
         setRecordId(newId);
         setVersion(v);
         setData(rest);
+        if (key) void mutate(stored, { revalidate: false });
         showSuccess(t('entity.saved'));
         emitUpdateList();
         return { id: newId, record: stored };
@@ -75,8 +105,8 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
         setSaving(false);
       }
     },
-    [entity.name, recordId, version, t],
+    [entity.name, recordId, version, t, key, mutate],
   );
 
-  return { data, serverErrors, saving, save, recordId, reload };
+  return { data, serverErrors, saving, save, recordId, reload, onDirtyChange };
 }

@@ -7,7 +7,8 @@ import { useBreakpointValue } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { dataTableMachine, type FetchPageInput, type SaveColumnsInput, type UpdateColumnInput, type Row } from '../../machines/dataTable';
-import type { ListReply } from '../../engine/list/query';
+import type { ListQuery, ListReply } from '../../engine/list/query';
+import { useFirstPageCache } from './useFirstPageCache';
 import { fetchSize, firstPageSize, headerHeight, rowHeight, tableHeight, visibleRows } from '../../engine/list/sizes';
 import { isAddShortcut } from './addShortcut';
 import { onUpdateList } from './updateList';
@@ -39,13 +40,16 @@ export function useDataTable(props: DataTableProps) {
   const latest = useRef(props);
   latest.current = props;
 
+  // the actor is made once: it reads the cache through this ref
+  const readFirstPage = useRef<(q: ListQuery, requestKey: string) => Promise<ListReply<Row>>>(() => Promise.reject(new Error('not ready')));
   const initialSizes = useTableSizes(pageHeaderHeight, pageFooterHeight, false);
   const [machine] = useState(() =>
     dataTableMachine.provide({
       actors: {
-        fetchPage: fromPromise<ListReply<Row>, FetchPageInput>(({ input }) =>
-          latest.current.source.index({ ...input.query, offset: input.offset, max: input.max }),
-        ),
+        fetchPage: fromPromise<ListReply<Row>, FetchPageInput>(({ input }) => {
+          const query = { ...input.query, offset: input.offset, max: input.max };
+          return input.offset === 0 ? readFirstPage.current(query, input.key ?? '') : latest.current.source.index(query);
+        }),
         saveColumns: fromPromise<void, SaveColumnsInput>(({ input }) => latest.current.source.saveColumns(input.tipo, input.jsondata)),
         updateColumn: fromPromise<void, UpdateColumnInput>(async ({ input }) => {
           const update = latest.current.source.updateColumn;
@@ -63,6 +67,11 @@ export function useDataTable(props: DataTableProps) {
   const [snapshot, send, actorRef] = useMachine(machine, {
     input: { entity, mainFilter, view: props.initialView, pageSize: initialSizes.pageSize, fetchSize: initialSizes.fetchSize },
   });
+  readFirstPage.current = useFirstPageCache(
+    entity.list,
+    (q) => latest.current.source.index(q),
+    (key, reply) => send({ type: 'FIRST_PAGE', key, reply }),
+  );
   const sizes = useTableSizes(pageHeaderHeight, pageFooterHeight, snapshot.context.filterRowVisible);
 
   useEffect(() => {

@@ -1,8 +1,9 @@
 /**
  * The option of the select's current value, to show its text: the one just picked, one seen in a loaded
- * slice (kept per list), or, for a value loaded with the record, asked for once with an `id` filter.
+ * slice (kept per list), or, for a value loaded with the record, asked for once with an `id` filter (through
+ * the read cache, so many fields or rows showing the same value make one request).
  */
-import { useEffect, useState } from 'react';
+import useSWR from 'swr';
 import type { SelectOption } from '../../engine/list/query';
 import { optionByIdQuery, sameId } from './selectOptions';
 import type { SliceSource } from './useSelectOptions';
@@ -20,27 +21,19 @@ export const clearRememberedOptions = () => seen.clear();
 
 export function useCurrentOption(value: unknown, list: string, source: SliceSource, filters?: Record<string, unknown>): SelectOption | null {
   const known = value === null || value === undefined || value === '' ? null : (seen.get(list)?.get(String(value)) ?? null);
-  const [fetched, setFetched] = useState<SelectOption | null>(null);
   const missing = value !== null && value !== undefined && value !== '' && !known;
-
-  useEffect(() => {
-    if (!missing) return;
-    let live = true;
-    source(optionByIdQuery(value as string | number, filters))
-      .then((reply) => {
-        const row = reply.rows.find((r) => sameId(r.id, value));
-        if (!row) return;
-        rememberOptions(list, [row]);
-        if (live) setFetched(row);
-      })
-      .catch(() => {
-        /* the value's text stays unknown; the id is kept */
-      });
-    return () => {
-      live = false;
-    };
-    // filters come from the uiSchema and are stable for a field
-  }, [missing, value, list, source]);
+  // through the read cache: the rows of a list showing the same reference ask for its text once
+  const { data: fetched } = useSWR(
+    missing ? ['option', list, String(value), filters ?? null] : null,
+    async () => {
+      const reply = await source(optionByIdQuery(value as string | number, filters));
+      const row = reply.rows.find((r) => sameId(r.id, value)) ?? null;
+      if (row) rememberOptions(list, [row]);
+      return row;
+    },
+    // the text of an id does not change while it is shown; a failure leaves the id (no retry, no toast of its own)
+    { revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false },
+  );
 
   if (known) return known;
   return fetched && sameId(fetched.id, value) ? fetched : null;
