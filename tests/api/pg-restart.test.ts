@@ -26,7 +26,8 @@ describe.skipIf(!postgresInstalled())('PostgreSQL restarted under load [postgres
 
   beforeAll(async () => {
     cluster = await startPgCluster({ prefix: 'flujos-pg-restart-' });
-    child = await startChildServer({ DATABASE_URL: cluster.url, ADMIN_PASSWORD });
+    // its background loops run too (web hook worker, invoicing, mail): none of their failed polls may end the process
+    child = await startChildServer({ DATABASE_URL: cluster.url, ADMIN_PASSWORD, EVENT_WORKER: 'true', EVENT_POLL_MS: '50', BILLING_POLL_MS: '50' });
     client = api(child.baseUrl);
     token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
   }, 180_000);
