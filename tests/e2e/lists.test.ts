@@ -1,7 +1,7 @@
 /**
  * Lists as in the tools people know (issue 19), in real Chromium: a column is sized by dragging its title's edge
  * and keeps its width after a reload; a column moved in the column chooser (from the keyboard) keeps its place
- * after a reload until "Columnas predeterminadas"; every cell has its whole text as a tooltip; a refused inline edit says why
+ * after a reload until "Columnas predeterminadas", and a title dragged onto another takes its place; every cell has its whole text as a tooltip; a refused inline edit says why
  * at the cell and keeps what was typed; a number column's filter filters with one digit, and while it holds
  * something else it is marked, not sent, and no error toast shows.
  */
@@ -97,6 +97,25 @@ describe('lists', () => {
     await page.reload();
     await page.getByRole('cell').first().waitFor();
     await expect.poll(titles).toEqual(defaults);
+  });
+
+  it('a column title dragged onto another takes its place, and the resize edge still sizes the column', async () => {
+    await openList();
+    const titles = () => page.getByRole('columnheader').allTextContents();
+    const defaults = await titles();
+    await page.getByRole('columnheader', { name: defaults[2] }).dragTo(page.getByRole('columnheader', { name: defaults[0] }));
+    await expect.poll(titles).toEqual([defaults[2], defaults[0], defaults[1], ...defaults.slice(3)]);
+    await page.getByRole('button', { name: 'Guardar columnas' }).waitFor();
+    // a drag from the edge is a resize, not a move
+    const before = await headerWidth();
+    const box = (await page.getByRole('separator', { name: 'Ancho de la columna Nombre' }).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(headerWidth).toBeGreaterThan(before + 20);
+    expect(await titles()).toEqual([defaults[2], defaults[0], defaults[1], ...defaults.slice(3)]);
+    await page.getByRole('separator', { name: 'Ancho de la columna Nombre' }).dblclick();
   });
 
   it('a cut text has its whole text as a tooltip', async () => {

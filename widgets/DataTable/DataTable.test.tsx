@@ -155,6 +155,22 @@ describe('DataTable', () => {
     expect(titles().slice(0, 3)).toEqual(['Nombre', 'Tipo', 'Grupo']);
   });
 
+  it('a column title dragged onto another takes its place; a drag of something else is not a column', async () => {
+    const source = memorySource(categoriaRows(30), { savedColumns: ['nombre', 'tipo', 'notas'] });
+    render(<Default source={source} />);
+    await loaded();
+    const titles = () => within(table()).getAllByRole('columnheader').map((h) => h.textContent);
+    const carrying = (types: string[], data: string) => ({ types, getData: () => data, setData: () => {}, effectAllowed: '', dropEffect: '' });
+    const column = carrying(['application/x-flujos-column'], 'notas');
+    fireEvent.dragStart(header('Notas'), { dataTransfer: column });
+    fireEvent.dragOver(header('Nombre'), { dataTransfer: column });
+    fireEvent.drop(header('Nombre'), { dataTransfer: column });
+    await waitFor(() => expect(titles()).toEqual(['Notas', 'Nombre', 'Tipo', 'Acciones']));
+    fireEvent.drop(header('Tipo'), { dataTransfer: carrying(['text/plain'], 'nombre') });
+    expect(titles()).toEqual(['Notas', 'Nombre', 'Tipo', 'Acciones']);
+    expect(screen.getByRole('button', { name: 'Guardar columnas' })).toBeTruthy();
+  });
+
   it('a click on a row opens it (show); its buttons keep their own action and have tooltips', async () => {
     const onShow = fn();
     const onEdit = fn();

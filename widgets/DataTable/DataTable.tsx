@@ -49,7 +49,7 @@ export function DataTable(props: DataTableProps) {
   const byName = useMemo(() => new Map(entity.columns.map((col) => [col.name, col])), [entity]);
   const onWidths = useCallback((widths: ColumnWidths) => send({ type: 'SET_WIDTHS', widths }), [send]);
   const onOrder = useCallback((names: string[]) => send({ type: 'SET_COLUMNS', names }), [send]);
-  const { resize, visibleIds, move } = useColumnModel(entity.columns, c.visibleColumns, c.widths, onWidths, onOrder);
+  const { resize, visibleIds, move, moveTo } = useColumnModel(entity.columns, c.visibleColumns, c.widths, onWidths, onOrder);
   // Keyed by the names, so the rows' shared view (and every memoized row) stays the same while the model re-renders.
   const visibleKey = visibleIds.join('\n');
   const visible = useMemo(() => (visibleKey ? visibleKey.split('\n') : []).flatMap((n) => byName.get(n) ?? []), [visibleKey, byName]);
@@ -160,6 +160,7 @@ export function DataTable(props: DataTableProps) {
             onFilter={onFilter}
             hasActions={hasActions}
             resize={resize}
+            onDropColumn={moveTo}
             titleHeight={sizes.title}
             filterHeight={sizes.head - sizes.title}
           />

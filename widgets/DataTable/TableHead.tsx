@@ -1,5 +1,5 @@
 /** The sticky header: one row of column titles (sortable ones are buttons with aria-sort) and the optional filter row. */
-import { memo } from 'react';
+import { memo, type DragEvent } from 'react';
 import { chakra, Input, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
@@ -23,6 +23,11 @@ export interface TableHeadProps {
   hasActions: boolean;
   /** The columns' dragged widths and the handlers of their edges (useColumnModel). */
   resize?: ColumnResize;
+  /**
+   * A title dragged (mouse) onto another: the column takes that place. The keyboard's way is the column chooser's
+   * up / down buttons.
+   */
+  onDropColumn?: (name: string, over: string) => void;
   /** Height of the title row and of the filter row. */
   titleHeight: number;
   filterHeight: number;
@@ -42,6 +47,7 @@ export const TableHead = memo(function TableHead({
   onFilter,
   hasActions,
   resize,
+  onDropColumn,
   titleHeight,
   filterHeight,
 }: TableHeadProps) {
@@ -64,6 +70,7 @@ export const TableHead = memo(function TableHead({
               // the title names the column, not its resize edge
               aria-label={t(c.label)}
               position="relative"
+              {...(onDropColumn && dragProps(c.name, onDropColumn))}
             >
               {c.sortable ? (
                 <chakra.button
@@ -123,6 +130,31 @@ export const TableHead = memo(function TableHead({
     </Table.Header>
   );
 });
+
+/** Dragged columns carry their name under this type, so other drags (a file, text) are not dropped as columns. */
+const COLUMN_TYPE = 'application/x-flujos-column';
+
+/** A title that can be dragged onto another (HTML drag and drop; the resize edge's mousedown keeps its own drag). */
+function dragProps(name: string, onDrop: (name: string, over: string) => void) {
+  const ours = (e: DragEvent) => e.dataTransfer.types.includes(COLUMN_TYPE);
+  return {
+    draggable: true,
+    onDragStart: (e: DragEvent) => {
+      e.dataTransfer.setData(COLUMN_TYPE, name);
+      e.dataTransfer.effectAllowed = 'move';
+    },
+    onDragOver: (e: DragEvent) => {
+      if (!ours(e)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'move';
+    },
+    onDrop: (e: DragEvent) => {
+      if (!ours(e)) return;
+      e.preventDefault();
+      onDrop(e.dataTransfer.getData(COLUMN_TYPE), name);
+    },
+  };
+}
 
 /**
  * The right edge of a column title: drag it (mouse or touch) to size the column, double-click it to give the

@@ -142,9 +142,22 @@ export function useColumnModel(
     [table],
   );
 
+  /** Put a shown column where another one is (a header dropped on another), the others moving over. */
+  const moveTo = useCallback(
+    (name: string, over: string) => {
+      const ids = table.getVisibleLeafColumns().map((c) => c.id);
+      const to = ids.indexOf(over);
+      if (name === over || to < 0 || !ids.includes(name)) return;
+      const next = ids.filter((id) => id !== name);
+      next.splice(to, 0, name);
+      table.setColumnOrder(next);
+    },
+    [table],
+  );
+
   const sizing = live.state.columnSizing as ColumnWidths;
   const resize = useMemo<ColumnResize>(() => ({ sizing, resizing, start, key, reset }), [sizing, resizing, start, key, reset]);
   /** The shown columns in the model's order. */
   const visibleIds = live.getVisibleLeafColumns().map((c) => c.id);
-  return { resize, visibleIds, move };
+  return { resize, visibleIds, move, moveTo };
 }
