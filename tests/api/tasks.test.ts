@@ -272,4 +272,73 @@ describeBackends('instructives and tasks', (backend) => {
       expect((await ok('tarea/index', { filters: { registro: r.id } })).total).toBe(0);
     });
   });
+
+  describe('a record entering an activity again', () => {
+    it('keeps the tasks it got there (finished ones stay finished) and gets only tasks added since, never duplicates', async () => {
+      const loop = await world(client, admin, srv.db).flow('Instalación con revisión', [
+        { clave: 'i', tipo: 'inicio' },
+        step('inst', ids.instalacion),
+        step('cierre', ids.cierre),
+        { clave: 'q', tipo: 'pregunta', texto: '¿Aprobada?' },
+        { clave: 'si', tipo: 'respuesta', texto: 'Sí' },
+        { clave: 'no', tipo: 'respuesta', texto: 'No' },
+        { clave: 'f', tipo: 'fin' },
+      ], [
+        { desde: 'i', hacia: 'inst' },
+        { desde: 'inst', hacia: 'cierre' },
+        { desde: 'cierre', hacia: 'q' },
+        { desde: 'q', hacia: 'si' },
+        { desde: 'q', hacia: 'no' },
+        { desde: 'si', hacia: 'f' },
+        { desde: 'no', hacia: 'inst' },
+      ]);
+      const r = await ok('registro/save', { flujo: loop, actividad: ids.instalacion, fecha: today }, tecnica);
+      const first = await tasksOf(r.id);
+      for (const t of Object.values(first) as any[]) {
+        await ok(`tarea/start/${t.id}`, {}, tecnica);
+        await ok(`tarea/finish/${t.id}`, {}, tecnica);
+      }
+      const done = await tasksOf(r.id);
+      // not approved at the closing: back to the installation
+      await ok(`registro/move/${r.id}`, {}, tecnica);
+      expect(await ok(`registro/move/${r.id}`, { respuesta: 'no' }, tecnica)).toMatchObject({ actividad: ids.instalacion, estado: 'abierto' });
+      const again = await tasksOf(r.id);
+      expect(Object.keys(again).sort()).toEqual(['Instalar', 'Limpiar', 'Medir', 'Probar']);
+      for (const name of Object.keys(again)) expect(again[name]).toMatchObject({ id: done[name].id, estado: 'finalizada', fecha_fin_real: done[name].fecha_fin_real, version: done[name].version });
+      expect((await ok('tarea/index', { filters: { registro: r.id }, max: 100 })).total).toBe(4);
+
+      // a task added to the instructive since: the next entry copies only it, after the copies it depends on
+      await ok(`instructivo/revise/${ids.instructivo}`);
+      ids.revisar = (await ok('tarea/save', { instructivo: ids.instructivo, titulo: 'Revisar', tiempo_probable: 1, predecesoras: [{ tarea: ids.probar }] })).id;
+      await ok(`instructivo/publish/${ids.instructivo}`);
+      await ok(`registro/move/${r.id}`, {}, tecnica);
+      await ok(`registro/move/${r.id}`, { respuesta: 'no' }, tecnica);
+      const third = await tasksOf(r.id);
+      expect(Object.keys(third).sort()).toEqual(['Instalar', 'Limpiar', 'Medir', 'Probar', 'Revisar']);
+      expect(third.Revisar).toMatchObject({ estado: 'no_iniciada', plantilla: ids.revisar, actividad: ids.instalacion, predecesoras: [{ tarea: done.Probar.id }] });
+      expect(third.Probar.id).toBe(done.Probar.id);
+      const refused = await post(`registro/move/${r.id}`, {}, tecnica);
+      expect(refused).toMatchObject({ status: 409, body: { code: 'REQUIERE_CERRAR_TAREAS_INSTRUCTIVO', errors: [{ params: { tareas: 'Revisar', ids: [third.Revisar.id] } }] } });
+      await ok(`tarea/start/${third.Revisar.id}`, {}, tecnica);
+      await ok(`tarea/finish/${third.Revisar.id}`, {}, tecnica);
+      await ok(`registro/move/${r.id}`, {}, tecnica);
+      expect((await ok(`registro/move/${r.id}`, { respuesta: 'si' }, tecnica)).estado).toBe('cerrado');
+    });
+
+    it('cancelling a record with tasks not finished answers REQUIERE_CERRAR_TAREAS_INSTRUCTIVO naming them; nothing is written', async () => {
+      const r = await record();
+      const tasks = await tasksOf(r.id);
+      await ok(`tarea/start/${tasks.Medir.id}`, {}, tecnica);
+      const refused = await post(`registro/cancel/${r.id}`, {}, tecnica);
+      expect(refused).toMatchObject({ status: 409, body: { code: 'REQUIERE_CERRAR_TAREAS_INSTRUCTIVO', errors: [{ field: 'tareas', code: 'REQUIERE_CERRAR_TAREAS_INSTRUCTIVO' }] } });
+      expect([...refused.body.errors[0].params.ids].sort()).toEqual(Object.values(tasks).map((t: any) => t.id).sort());
+      expect(await ok(`registro/show/${r.id}`, {}, tecnica)).toMatchObject({ estado: 'abierto', version: r.version });
+      expect((await ok(`tarea/show/${tasks.Medir.id}`, {}, tecnica)).estado).toBe('iniciada');
+      for (const t of Object.values(tasks) as any[]) {
+        if (t.id !== tasks.Medir.id) await ok(`tarea/start/${t.id}`, {}, tecnica);
+        await ok(`tarea/finish/${t.id}`, {}, tecnica);
+      }
+      expect((await ok(`registro/cancel/${r.id}`, {}, tecnica)).estado).toBe('anulado');
+    });
+  });
 });

@@ -5,10 +5,17 @@
  * - a record leaving an activity (moved on, or closed at the end of its flow) while tasks it got there are not
  *   finished: 409 REQUIERE_CERRAR_TAREAS_INSTRUCTIVO naming them (`params.tareas`: their titles; `ids`), and
  *   the whole move is undone;
+ * - a record cancelled while it has tasks not finished: the same 409, nothing written. The spec knows only three
+ *   task states (none for "cancelled") and says the instructive's tasks must be closed first, so they are closed
+ *   by whoever cancels, never silently by the server.
  * - a record entering an activity that allows tasks gets a copy of the tasks of every current, active
  *   instructive that applies to the activity: dependencies and parents copied within the copy, estimated dates
  *   from PERT starting today, held by whoever holds the record (the activity's pre-assign rule), the
- *   instructive's responsibles otherwise.
+ *   instructive's responsibles otherwise;
+ * - a record entering an activity again (its flow loops back, or it is sent back) keeps the tasks it got there
+ *   the first time, as they are (finished ones stay finished: reopening is an administrator's REOPEN, and their
+ *   actual dates are evidence); only the templates it has no copy of there yet (tasks added to the instructive
+ *   since, or an instructive applied since) are copied, depending on the copies it already has.
  */
 import { todayIso } from '../../../engine/planning/days';
 import { pert, topologicalOrder } from '../../../engine/planning/pert';
@@ -21,13 +28,11 @@ import { internal } from './internal';
 const WRITES = new Set(['insert', 'update', 'patch']);
 const ENDED = new Set(['cerrado', 'anulado']);
 
-/** 409 when the record has tasks of `actividad` not finished. */
-async function requireClosed(ctx: DocContext, registro: number, actividad: number): Promise<void> {
-  const open = await ctx.trx
-    .selectFrom('tarea')
-    .select(['id', 'titulo'])
-    .where('registro', '=', registro)
-    .where('actividad', '=', actividad)
+/** 409 when the record has tasks of `actividad` (of any activity, when none is named) not finished. */
+async function requireClosed(ctx: DocContext, registro: number, actividad?: number): Promise<void> {
+  let query = ctx.trx.selectFrom('tarea').select(['id', 'titulo']).where('registro', '=', registro);
+  if (actividad !== undefined) query = query.where('actividad', '=', actividad);
+  const open = await query
     .where('estado', '<>', 'finalizada')
     .orderBy('id')
     .execute();
@@ -58,14 +63,26 @@ async function instructivesOf(ctx: DocContext, actividad: number): Promise<numbe
 async function copyTasks(ctx: DocContext, record: StoredRecord, actividad: number, instructivo: number): Promise<void> {
   const templates = await loadTasks(ctx, groupWhere({ instructivo, registro: null }));
   if (!templates.length) return;
-  const full = new Map(await Promise.all(templates.map(async (t) => [t.id, (await ctx.docs.get(ctx, 'tarea', t.id, { raw: true }))!] as const)));
+  // template -> the record's copy of it in this activity, from an earlier entry
+  const copies = new Map<number, number>();
+  const earlier = await ctx.trx
+    .selectFrom('tarea')
+    .select(['id', 'plantilla'])
+    .where('registro', '=', record.id)
+    .where('actividad', '=', actividad)
+    .where('instructivo', '=', instructivo)
+    .where('plantilla', 'is not', null)
+    .execute();
+  for (const e of earlier) copies.set(e.plantilla as number, e.id as number);
+  if (templates.every((t) => copies.has(t.id))) return;
+  const full = new Map(await Promise.all(templates.filter((t) => !copies.has(t.id)).map(async (t) => [t.id, (await ctx.docs.get(ctx, 'tarea', t.id, { raw: true }))!] as const)));
   const result = pert(templates);
   const dates = scheduleFrom(todayIso(), result);
   // parents and predecessors are copied before the tasks that name them
   const order = topologicalOrder(templates.map((t) => ({ id: t.id, predecesoras: [...t.predecesoras, ...(typeof t.row.padre === 'number' ? [t.row.padre] : [])] })));
-  const copies = new Map<number, number>();
   const holder = record.asignado_a != null ? { asignado_a: record.asignado_a, asignado_nombre: record.asignado_nombre } : {};
   for (const id of order) {
+    if (copies.has(id as number)) continue;
     const { id: _id, version: _v, predecesoras, responsables, padre, ...fields } = full.get(id as number)!;
     const copy: Data = {
       ...fields,
@@ -90,7 +107,9 @@ export async function onRecordWrite({ action, record, previous, ctx }: WriteEven
   const after = record.actividad as number;
   const moved = previous !== null && before !== after;
   const closed = previous !== null && record.estado === 'cerrado' && previous.estado !== 'cerrado';
+  const cancelled = previous !== null && record.estado === 'anulado' && previous.estado !== 'anulado';
   if ((moved || closed) && typeof before === 'number') await requireClosed(ctx, record.id, before);
+  if (cancelled) await requireClosed(ctx, record.id);
   if ((previous === null || moved) && !ENDED.has(String(record.estado)))
     await internal(ctx, async () => {
       for (const instructivo of await instructivesOf(ctx, after)) await copyTasks(ctx, record, after, instructivo);
