@@ -10,7 +10,7 @@ import { clearSession, cookieTokens, saveSession, storedUser } from './sessionSt
 import { reportFailure, setErrorReporter } from './feedback';
 import { readCookie } from './cookies';
 import { COOKIE } from '../../engine/session';
-import { clearRememberedOptions } from '../../widgets/SchemaForm/useCurrentOption';
+import { clearRememberedOptions } from '../../widgets/SchemaForm/rememberedOptions';
 
 const sessionEndListeners = new Set<() => void>();
 /** Called when the user logs out: what was read for this user is forgotten (the read cache). Returns the unsubscribe. */

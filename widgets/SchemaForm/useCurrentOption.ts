@@ -6,21 +6,13 @@
 import useSWR from 'swr';
 import type { SelectOption } from '../../engine/list/query';
 import { optionByIdQuery, sameId } from './selectOptions';
+import { rememberOptions, rememberedOption } from './rememberedOptions';
 import type { SliceSource } from './useSelectOptions';
 
-const seen = new Map<string, Map<string, SelectOption>>();
-
-export function rememberOptions(list: string, rows: readonly SelectOption[]) {
-  let byId = seen.get(list);
-  if (!byId) seen.set(list, (byId = new Map()));
-  for (const r of rows) byId.set(String(r.id), r);
-}
-
-/** Forgets every remembered option (tests; a sign-out could too). */
-export const clearRememberedOptions = () => seen.clear();
+export { rememberOptions, clearRememberedOptions } from './rememberedOptions';
 
 export function useCurrentOption(value: unknown, list: string, source: SliceSource, filters?: Record<string, unknown>): SelectOption | null {
-  const known = value === null || value === undefined || value === '' ? null : (seen.get(list)?.get(String(value)) ?? null);
+  const known = value === null || value === undefined || value === '' ? null : rememberedOption(list, value);
   const missing = value !== null && value !== undefined && value !== '' && !known;
   // through the read cache: the rows of a list showing the same reference ask for its text once
   const { data: fetched } = useSWR(
