@@ -23,6 +23,8 @@ type Story = StoryObj<typeof meta>;
 
 export const Optional: Story = {};
 export const WithAudio: Story = { args: { recorder: <AudioRecorder onRecorded={fn()} /> } };
+/** Audio notes get an in-page player (the caller loads the file with its credentials). */
+export const AudioNotes: Story = { args: { loadAudio: async () => new Blob(['audio'], { type: 'audio/webm' }) } };
 export const ViewOnly: Story = { args: { canAttach: false, canRemove: false, note: 'Esta actividad solo permite ver los adjuntos.' } };
 export const Loading: Story = { args: { items: null } };
 export const Empty: Story = { args: { items: [] } };

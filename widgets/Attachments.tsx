@@ -6,6 +6,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Badge, Box, Button, Flex, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { AudioPlayer } from './AudioPlayer';
 import { formatNumber } from './money';
 
 export interface AttachmentRow {
@@ -27,6 +28,8 @@ export interface AttachmentsProps {
   note?: string;
   onPick: (file: File) => void;
   onDownload: (row: AttachmentRow) => void;
+  /** Loads an audio note to play it in the page; without it audio notes are only downloaded. */
+  loadAudio?: (row: AttachmentRow) => Promise<Blob>;
   onRemove: (row: AttachmentRow) => void;
   /** The audio recorder, where the activity allows audio notes. */
   recorder?: ReactNode;
@@ -37,7 +40,7 @@ export interface AttachmentsProps {
 const sizeText = (bytes: number | undefined, lang: string) =>
   bytes === undefined ? '' : bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${formatNumber(Math.round(bytes / 102.4) / 10, lang)} kB` : `${formatNumber(Math.round(bytes / 104857.6) / 10, lang)} MB`;
 
-export function Attachments({ items, busy, canAttach, canRemove, note, onPick, onDownload, onRemove, recorder, error }: AttachmentsProps) {
+export function Attachments({ items, busy, canAttach, canRemove, note, onPick, onDownload, loadAudio, onRemove, recorder, error }: AttachmentsProps) {
   const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -62,6 +65,7 @@ export function Attachments({ items, busy, canAttach, canRemove, note, onPick, o
                 <Text textStyle="xs" color="fg.muted">
                   {[sizeText(a.tamano, i18n.language), a.creado_por_nombre, a.creado_en && new Date(a.creado_en).toLocaleString(i18n.language)].filter(Boolean).join(' · ')}
                 </Text>
+                {a.audio && loadAudio && <AudioPlayer source={a.id} label={t('widgets.attachments.play', { name: a.nombre })} load={() => loadAudio(a)} />}
               </Box>
               <HStack gap="1">
                 <Button size="xs" variant="outline" onClick={() => onDownload(a)} aria-label={t('widgets.attachments.downloadOne', { name: a.nombre })}>

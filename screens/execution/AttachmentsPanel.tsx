@@ -108,6 +108,7 @@ export function AttachmentsPanel({ recordId, activity }: { recordId: number | nu
         error={error}
         onPick={(f) => void send(f)}
         onDownload={(r) => void download(r)}
+        loadAudio={async (r) => (await attachmentCalls.download(r.id)).blob}
         onRemove={setRemoving}
         recorder={activity.audio ? <AudioRecorder disabled={busy} onRecorded={(f) => void send(f, true)} /> : undefined}
       />

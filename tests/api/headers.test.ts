@@ -36,6 +36,8 @@ function expectHardened(headers: Headers, what: string) {
   expect(csp.get('object-src'), what).toEqual(["'none'"]);
   expect(csp.get('base-uri'), what).toEqual(["'self'"]);
   expect(csp.get('form-action'), what).toEqual(["'self'"]);
+  // audio notes play in the page from blob URLs made from the authenticated download, and nothing else
+  expect(csp.get('media-src'), what).toEqual(["'self'", 'blob:']);
   expect(headers.get('x-content-type-options'), what).toBe('nosniff');
   expect(headers.get('x-frame-options'), what).toBe('DENY');
   expect(headers.get('referrer-policy'), what).toBe('no-referrer');
