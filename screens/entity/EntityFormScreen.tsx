@@ -58,7 +58,13 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
   useEffect(() => setDirty(false), [id]);
   useSaveShortcut(formId, !readOnly);
   // opened from a list row: previous / next in the list's order, asking first when typed data would be lost
-  const steps = useRecordSteps(entity, creating ? null : id, readOnly, (move) => (dirty && !readOnly ? setPendingExit(() => move) : move()));
+  const steps = useRecordSteps({
+    list: entity.list,
+    rowKey: entity.rowKey,
+    id: creating ? null : id,
+    pathOf: (other) => `${listPath}/${encodeURIComponent(String(other))}${readOnly ? '/show' : ''}`,
+    ask: (move) => (dirty && !readOnly ? setPendingExit(() => move) : move()),
+  });
   const backState = steps.view && !returnTo ? { listView: steps.view } : undefined;
   const afterSave = (savedId: number | string, stored?: Record<string, unknown>) => {
     guard.allow();

@@ -6,7 +6,6 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { listContextOf, pageQuery, stepsOf, withPage, type ListContext, type RowId } from '../../engine/list/recordSteps';
 import { entityCalls } from '../app/entityData';
 
@@ -23,23 +22,34 @@ export function stepKey(e: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' 
   return e.key === 'ArrowLeft' ? 'prev' : e.key === 'ArrowRight' ? 'next' : null;
 }
 
-export function useRecordSteps(entity: ResolvedEntity, id: RowId | null, readOnly: boolean, ask: (move: () => void) => void) {
+export interface RecordStepsOptions {
+  /** The list url the form's rows come from (a context of another list is ignored). */
+  list: string;
+  rowKey: string;
+  /** The record shown; null for a new one (no steps). */
+  id: RowId | null;
+  /** The address of another row's form, in the same mode (view or edit). */
+  pathOf: (id: RowId) => string;
+  /** Gets each move first: runs it at once, or after asking about unsaved changes. */
+  ask: (move: () => void) => void;
+}
+
+export function useRecordSteps({ list, rowKey, id, pathOf, ask }: RecordStepsOptions) {
   const location = useLocation();
   const navigate = useNavigate();
   const ctx = useMemo(() => {
     const c = listContextOf(location.state);
-    return c && c.list === entity.list ? c : null;
-  }, [location.state, entity.list]);
+    return c && c.list === list ? c : null;
+  }, [location.state, list]);
   const steps = useMemo(() => (id === null ? stepsOf(null, '') : stepsOf(ctx, id)), [ctx, id]);
   const [busy, setBusy] = useState(false);
 
   const open = useCallback(
     (target: RowId, next: ListContext) => {
-      const path = `${entity.routeForm}/${encodeURIComponent(String(target))}${readOnly ? '/show' : ''}`;
       // replace: the way back from the form is still the list, however many records were stepped through
-      void navigate(path, { replace: true, state: { ...(location.state as object | null), list: next } });
+      void navigate(pathOf(target), { replace: true, state: { ...(location.state as object | null), list: next } });
     },
-    [entity.routeForm, readOnly, navigate, location.state],
+    [pathOf, navigate, location.state],
   );
 
   const move = useCallback(
@@ -50,7 +60,7 @@ export function useRecordSteps(entity: ResolvedEntity, id: RowId | null, readOnl
       setBusy(true);
       try {
         const reply = await entityCalls.index(ctx.list, pageQuery(ctx, step.fetch, STEP_PAGE_SIZE));
-        const rows = reply.rows.map((r) => r[entity.rowKey] as RowId);
+        const rows = reply.rows.map((r) => r[rowKey] as RowId);
         const next = withPage(ctx, step.fetch, { rows, total: reply.total, estimated: reply.estimated }, STEP_PAGE_SIZE);
         const found = stepsOf(next, id)[dir];
         if (found && 'id' in found) open(found.id, next);
@@ -60,7 +70,7 @@ export function useRecordSteps(entity: ResolvedEntity, id: RowId | null, readOnl
         setBusy(false);
       }
     },
-    [steps, ctx, id, open, entity.rowKey],
+    [steps, ctx, id, open, rowKey],
   );
 
   const go = useCallback((dir: StepDirection) => steps[dir] && !busy && ask(() => void move(dir)), [steps, busy, ask, move]);

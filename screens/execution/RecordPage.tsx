@@ -36,6 +36,8 @@ import { EditModeNote } from './EditModeNote';
 import { InlineEditDialog, type InlineKind } from './InlineEditDialog';
 import { ItemDetailsLine } from './ItemDetailsLine';
 import { LeaveDialog } from './LeaveDialog';
+import { useRecordSteps } from '../entity/useRecordSteps';
+import { RecordSteps } from '../../widgets/RecordSteps';
 import { MoveDialog } from './MoveDialog';
 import type { Place } from './place';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -98,6 +100,10 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [readOnly]);
+
+  // opened from the activity's list: previous / next record in its order (a move away from typed data is asked
+  // about by the leave guard)
+  const steps = useRecordSteps({ list: r.entity.list, rowKey: r.entity.rowKey, id, pathOf: (other) => executionPath(flow.id, activity.id, other, show), ask: (move) => move() });
 
   if (r.load.state === 'loading') return <Spinner role="status" aria-label={t('app.loading')} />;
   if (r.load.state === 'forbidden') return <MessagePage title={t('execution.forbidden.title')} text={r.load.message || t('errors.REGISTRO_SIN_PERMISO')} />;
@@ -180,7 +186,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
         steps={[
           { label: t('routes.workspacecard'), to: groupsPath() },
           { label: flow.nombre, to: flowPath(null, flow.id) },
-          { label: activity.titulo, to: listPath },
+          { label: activity.titulo, to: listPath, state: steps.view ? { listView: steps.view } : undefined },
           { label: creating ? t('execution.newShort') : String(record?.numero ?? '') },
         ]}
       />
@@ -191,7 +197,16 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
         showEdit={canEdit}
         onEdit={() => navigate(executionPath(flow.id, activity.id, record!.id), { replace: true })}
         exitTo={listPath}
-        actions={actions || undefined}
+        actions={
+          steps.position !== null || actions ? (
+            <>
+              {steps.position !== null && (
+                <RecordSteps position={steps.position} total={steps.total} estimated={steps.estimated} canPrev={steps.canPrev} canNext={steps.canNext} onStep={steps.go} />
+              )}
+              {actions || null}
+            </>
+          ) : undefined
+        }
       />
       {holder && (
         <Alert.Root status={heldByOther ? 'warning' : 'info'} role="status">

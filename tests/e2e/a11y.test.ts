@@ -283,6 +283,33 @@ describe('accessibility of every screen (axe: no serious or critical violation)'
     }
   });
 
+  it('a record form opened from its list (breadcrumb, previous / next), the event screens and single-record forms, on a phone', async () => {
+    const { page, context } = await newPage(browser, app.baseUrl, PHONE);
+    try {
+      await loginAs(page, 'admin', ADMIN_PASSWORD);
+      await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+      await open(page, '/backOffice/stock');
+      await page.getByRole('button', { name: /^Ver / }).first().click();
+      await page.getByRole('group', { name: 'Registros de la lista' }).waitFor();
+      await settle(page);
+      expect(await blocking(page), 'article form opened from its list, on a phone').toEqual([]);
+      // the breadcrumb keeps to one line inside the screen, and nothing makes the page scroll sideways
+      const trail = (await page.getByRole('navigation', { name: 'Ubicación' }).boundingBox())!;
+      expect(trail.x + trail.width).toBeLessThanOrEqual(PHONE.width);
+      expect(trail.height).toBeLessThan(40);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      const delivery = records.get('evento_entrega');
+      const paths = ['/backOffice/eventosConfig', '/backOffice/eventosEntregas', '/backOffice/profile/create', '/backOffice/empresaconfig'];
+      if (delivery !== undefined) paths.push(`/backOffice/eventosEntregas/${delivery}/show`);
+      for (const path of paths) {
+        await open(page, path);
+        expect(await blocking(page), `${path} on a phone, showing "${await shownHeading(page)}"`).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the dashboard and its menu on a phone', async () => {
     const { page, context } = await newPage(browser, app.baseUrl, PHONE);
     try {

@@ -1,0 +1,175 @@
+/**
+ * Record forms opened from a list (issue 19), in real Chromium: the breadcrumb (menu group › list › the record)
+ * leads back to the list with its filter and sort; previous / next follow the list's filter and sort and cross
+ * its page boundary (the list loads 20 rows on this short window; the 21st comes from the next page), are
+ * disabled at the ends, answer Alt+Arrow, and ask before dropping typed data. A party's type offers its category
+ * group's entries, one added by an administrator included.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN_PASSWORD, startApp } from '../support/app';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { api } from '../support/server';
+import { step, world } from '../support/world';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let closeBrowser: () => Promise<void>;
+let page: Page;
+/** The records of one activity, newest date first (the list's order). */
+let execution = { flujo: 0, actividad: 0, records: [] as number[] };
+/** Short, so the list's first page (20 rows) is all it loads until scrolled. */
+const WINDOW = { width: 1280, height: 400 };
+const name = (n: number) => `Paso ${String(n).padStart(2, '0')}`;
+
+beforeAll(async () => {
+  app = await startApp();
+  const client = api(app.baseUrl);
+  const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+  for (let i = 1; i <= 25; i++) {
+    await client.post('/api/categoria/save', { tipo: 'rubro', nombre: name(i), grupo: 'pasos', orden: i }, token);
+    // between them in the order, outside the filter
+    if (i % 5 === 0) await client.post('/api/categoria/save', { tipo: 'rubro', nombre: `${name(i)}b`, grupo: 'otros' }, token);
+  }
+  await client.post('/api/categoria/save', { tipo: 'perfil_tipo', grupo: 'perfil_tipo', nombre: 'Distribuidores', valor: 'distribuidores', orden: 4 }, token);
+  const w = world(client, token, app.db as never);
+  const team = await w.team('Ventas', 'Ventas');
+  const actividad = await team.activity('Pedido');
+  const flujo = await w.flow('Ventas', [{ clave: 'i', tipo: 'inicio' }, step('p', actividad), { clave: 'f', tipo: 'fin' }], [{ desde: 'i', hacia: 'p' }, { desde: 'p', hacia: 'f' }]);
+  const records: number[] = [];
+  for (let d = 1; d <= 5; d++) records.unshift((await w.ok('registro/save', { flujo, actividad, fecha: `2026-01-0${d}` })).id);
+  execution = { flujo, actividad, records };
+  const launched = await launchBrowser();
+  closeBrowser = launched.close;
+  ({ page } = await newPage(launched.browser, app.baseUrl, WINDOW));
+  await loginAs(page, 'admin', ADMIN_PASSWORD);
+  await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await app?.close();
+});
+
+const trail = () => page.getByRole('navigation', { name: 'Ubicación' });
+const current = () => trail().locator('[aria-current="page"]');
+const next = () => page.getByRole('button', { name: 'Siguiente en la lista (Alt+→)' });
+const prev = () => page.getByRole('button', { name: 'Anterior en la lista (Alt+←)' });
+const steps = () => page.getByRole('group', { name: 'Registros de la lista' });
+const total = () => page.getByText(/^Total: /);
+
+async function at(n: number, position: string) {
+  await expect.poll(() => current().textContent()).toBe(name(n));
+  await steps().getByText(position, { exact: true }).waitFor();
+}
+
+/** The categories list, filtered by group "pasos" and sorted by name descending: Paso 25 … Paso 01. */
+async function filteredList() {
+  // from another page: the list opens afresh (not as a breadcrumb left it)
+  await page.goto(`${app.baseUrl}/#/workspacedashboard`);
+  await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+  await page.goto(`${app.baseUrl}/#/backOffice/categories`);
+  await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Filtros' }).click();
+  await page.getByRole('textbox', { name: 'Filtrar por Grupo' }).fill('pasos');
+  await expect.poll(() => total().textContent()).toBe('Total: 25');
+  await page.getByRole('columnheader', { name: 'Nombre' }).getByRole('button').click();
+  await expect.poll(() => page.getByRole('columnheader', { name: 'Nombre' }).getAttribute('aria-sort')).toBe('descending');
+  await expect.poll(() => page.getByRole('row').nth(2).getByRole('cell').first().textContent()).toBe(name(25));
+}
+
+describe('record forms opened from a list', () => {
+  it('previous / next follow the filtered, sorted list across its page boundary; the breadcrumb leads back to it as it was', async () => {
+    await filteredList();
+    await page.getByRole('row').filter({ hasText: name(25) }).getByRole('cell').first().click();
+    await page.waitForURL(/#\/backOffice\/categories\/\d+\/show$/);
+    await at(25, '1 de 25');
+    expect(await trail().getByRole('link').allTextContents()).toEqual(['Administración', 'Categorías', name(25)]);
+    expect(await prev().isDisabled()).toBe(true);
+    // through the 20 rows the list loaded, by button and by keyboard
+    for (let n = 24; n >= 6; n--) {
+      if (n % 2) await next().click();
+      else await page.keyboard.press('Alt+ArrowRight');
+      await at(n, `${26 - n} de 25`);
+    }
+    // the 21st row was not loaded: its page is fetched with the list's filter and sort ("Paso 05b" is not in it)
+    const fetched = page.waitForResponse((r) => r.url().endsWith('/api/categoria/index') && r.request().method() === 'POST');
+    await next().click();
+    expect((await (await fetched).json()).rows.map((r: { nombre: string }) => r.nombre)).toEqual([5, 4, 3, 2, 1].map(name));
+    await at(5, '21 de 25');
+    await page.keyboard.press('Alt+ArrowLeft');
+    await at(6, '20 de 25');
+    for (let n = 5; n >= 1; n--) {
+      await next().click();
+      await at(n, `${26 - n} de 25`);
+    }
+    expect(await next().isDisabled()).toBe(true);
+    // the view mode is kept while stepping; the list comes back filtered and sorted as it was
+    expect(page.url()).toMatch(/\/show$/);
+    await trail().getByRole('link', { name: 'Categorías' }).click();
+    await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+    await expect.poll(() => total().textContent()).toBe('Total: 25');
+    expect(await page.getByRole('textbox', { name: 'Filtrar por Grupo' }).inputValue()).toBe('pasos');
+    expect(await page.getByRole('columnheader', { name: 'Nombre' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('moving away from typed data asks first', async () => {
+    await filteredList();
+    await page.getByRole('button', { name: `Editar ${name(25)}` }).click();
+    await at(25, '1 de 25');
+    await page.getByRole('textbox', { name: /^Notas/ }).fill('a medio escribir');
+    await next().click();
+    const ask = page.getByRole('dialog', { name: 'Cambios sin guardar' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Seguir editando' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await current().textContent()).toBe(name(25));
+    expect(await page.getByRole('textbox', { name: /^Notas/ }).inputValue()).toBe('a medio escribir');
+    await next().click();
+    await page.getByRole('dialog', { name: 'Cambios sin guardar' }).getByRole('button', { name: 'Salir sin guardar' }).click();
+    await at(24, '2 de 25');
+    // the edit mode is kept, with nothing typed
+    expect(page.url()).not.toMatch(/\/show$/);
+    expect(await page.getByRole('textbox', { name: /^Notas/ }).inputValue()).toBe('');
+  });
+
+  it("a new record's breadcrumb says so; a party's type offers the type group's entries", async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/profile/create`);
+    await expect.poll(() => current().textContent()).toBe('Nuevo registro');
+    expect(await trail().getByRole('link').allTextContents()).toEqual(['Administración', 'Interesados', 'Nuevo registro']);
+    expect(await steps().count()).toBe(0);
+    await page.getByRole('combobox', { name: /^Tipo/ }).first().click();
+    await expect
+      .poll(() => page.getByRole('listbox').getByRole('option').allTextContents())
+      .toEqual(['Clientes', 'Proveedores', 'Empleados', 'Distribuidores']);
+    await page.getByRole('option', { name: 'Distribuidores' }).click();
+    await page.getByRole('textbox', { name: /^Nombre/ }).first().fill('Distribuidora Norte');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/perfil/save'));
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    const reply = await saved;
+    expect(reply.status()).toBe(200);
+    expect((await reply.json()).tipo).toBe('distribuidores');
+  });
+
+  it("an activity's records: previous / next in the list's order, back to the list from the breadcrumb", async () => {
+    const { flujo, actividad, records } = execution;
+    await page.goto(`${app.baseUrl}/#/execution/${flujo}/${actividad}`);
+    await page.getByRole('heading', { name: 'Pedido', level: 1 }).waitFor();
+    await page.getByRole('button', { name: /^Ver / }).first().click();
+    await page.waitForURL(new RegExp(`/execution/${flujo}/${actividad}/${records[0]}/show$`));
+    await steps().getByText('1 de 5', { exact: true }).waitFor();
+    expect(await prev().isDisabled()).toBe(true);
+    await page.keyboard.press('Alt+ArrowRight');
+    await page.waitForURL(new RegExp(`/${records[1]}/show$`));
+    await steps().getByText('2 de 5', { exact: true }).waitFor();
+    for (const [i, id] of records.slice(2).entries()) {
+      await next().click();
+      await page.waitForURL(new RegExp(`/${id}/show$`));
+      await steps().getByText(`${i + 3} de 5`, { exact: true }).waitFor();
+    }
+    expect(await next().isDisabled()).toBe(true);
+    await prev().click();
+    await page.waitForURL(new RegExp(`/${records[3]}/show$`));
+    await trail().getByRole('link', { name: 'Pedido' }).click();
+    await page.waitForURL(new RegExp(`/execution/${flujo}/${actividad}$`));
+    await page.getByRole('heading', { name: 'Pedido', level: 1 }).waitFor();
+  });
+});
