@@ -24,6 +24,7 @@ import { useFlowDesigner } from './useFlowDesigner';
 import { useFlowNames } from './useFlowNames';
 import { useUndoKeys } from './useUndoKeys';
 import { useLeaveGuard } from '../execution/useLeaveGuard';
+import { FormTrail } from '../entity/FormTrail';
 import { LeaveDialog } from '../execution/LeaveDialog';
 
 const FORM_ID = 'form-flujo';
@@ -157,6 +158,7 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen 
 
   return (
     <Stack gap="4">
+      <FormTrail entity={flowEntity} data={c.id === null ? null : c.header} id={c.id} />
       <DesignerHeader
         title={t(`routes.${routeName}`)}
         entity={flowEntity}

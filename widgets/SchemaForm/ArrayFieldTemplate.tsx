@@ -39,7 +39,9 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     </Stack>
   );
   return (
-    <Fieldset.Root id={fieldPathId.$id}>
+    // minW 0: a fieldset is at least as wide as its content by default, so a grid's row would widen the page on a
+    // phone instead of scrolling sideways in its own box
+    <Fieldset.Root id={fieldPathId.$id} minW="0">
       <Fieldset.Legend fontWeight="semibold">
         {title}
         {required && (
@@ -50,7 +52,9 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       </Fieldset.Legend>
       <Fieldset.Content>
         {grid ? (
-          <Box overflowX="auto">
+          // relative: the labels kept for screen readers (visually hidden, absolutely placed) scroll with their
+          // row instead of widening the page; viewed (nothing to focus in it), the box itself takes the keyboard to scroll
+          <Box overflowX="auto" position="relative" tabIndex={readonly ? 0 : undefined}>
             <Box minW={gridMinWidth(columns.length, !readonly)}>{rows}</Box>
           </Box>
         ) : (

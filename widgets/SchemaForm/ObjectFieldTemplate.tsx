@@ -58,7 +58,7 @@ export function ObjectFieldTemplate({ properties, fieldPathId, uiSchema, registr
   const fields = <Stack gap="3">{properties.map(draw)}</Stack>;
   if (path.length === 0 || isArrayItem(path)) return fields;
   return (
-    <Fieldset.Root borderWidth="1px" borderRadius="md" p="3">
+    <Fieldset.Root borderWidth="1px" borderRadius="md" p="3" minW="0">
       <Fieldset.Legend px="1" fontWeight="semibold">
         {title}
       </Fieldset.Legend>
