@@ -49,6 +49,16 @@ function sessionOptions(databaseUrl: string): string {
   return [own, '-c max_parallel_workers_per_gather=0'].filter(Boolean).join(' ');
 }
 
+/**
+ * PGlite runs in the server's own process, and its memory (WebAssembly) never shrinks once grown: PostgreSQL's
+ * default 128 MB of shared buffers alone made a fresh server 470 MB resident before any request. These bound
+ * it (the figures: README, Performance). Pages not in the buffers are read from the data folder, which the
+ * operating system caches; the export of 100,000 articles took no more CPU with 16 MB than with 128 MB.
+ * maintenance_work_mem bounds index builds and VACUUM (a start-up search rebuild, ./upkeep.ts): larger ones
+ * sort on disk instead of growing the process for good.
+ */
+const EMBEDDED_SETTINGS = { shared_buffers: '16MB', maintenance_work_mem: '16MB' };
+
 /** `onPoolError` hears errors of PostgreSQL connections, idle or in use (a restarted server); without a listener they would end the process. */
 export async function connect(target: DbTarget, onPoolError: (err: Error) => void = () => {}): Promise<Kysely<Database>> {
   if (target.databaseUrl) {
@@ -63,20 +73,22 @@ export async function connect(target: DbTarget, onPoolError: (err: Error) => voi
   // pg_trgm: list searches (`ILIKE '%…%'`) use trigram indexes (entities/search.ts).
   const extensions = { pg_trgm };
   const parsers = { [NUMERIC_OID]: parseNumeric };
+  const settings = Object.entries(EMBEDDED_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+  const startParams = [...PGlite.defaultStartParams, ...settings];
   let pglite: PGlite;
   if (target.dataDir === MEMORY) {
-    pglite = new PGlite({ extensions, parsers });
+    pglite = new PGlite({ extensions, parsers, startParams });
   } else {
     const dir = path.resolve(target.dataDir);
     await mkdir(dir, { recursive: true });
     const release = await lockDataDir(dir);
     try {
       if (target.pgliteFsync === false) {
-        pglite = new PGlite(dir, { extensions, parsers });
+        pglite = new PGlite(dir, { extensions, parsers, startParams });
         await pglite.waitReady;
       } else {
         const created = !existsSync(path.join(dir, 'PG_VERSION'));
-        pglite = new PGlite({ fs: new DurableNodeFS(dir), startParams: durableStartParams(), extensions, parsers });
+        pglite = new PGlite({ fs: new DurableNodeFS(dir), startParams: [...durableStartParams(), ...settings], extensions, parsers });
         await pglite.waitReady;
         // a new folder's files were copied in by initdb, without any fsync
         if (created) await syncTree(dir);

@@ -40,9 +40,16 @@ export function exportColumns(entity: ResolvedEntity, columns: readonly Resolved
     let value: ExportColumn['value'];
     if (column.pick?.kind === 'ref')
       value = (row) => ((row.$labels as Record<string, string> | undefined)?.[field] ?? asText(row[field]));
-    else if (column.pick?.kind === 'enum')
-      value = (row) => (row[field] == null ? null : t(`entities.${entity.name}.enums.${field}.${String(row[field])}`, { defaultValue: String(row[field]) }));
-    else value = (row) => (typeof row[field] === 'boolean' ? t(row[field] ? 'dataTable.yes' : 'dataTable.no') : asText(row[field]));
+    else if (column.pick?.kind === 'enum') {
+      // each value's text is looked up once per export, not once per row
+      const texts = new Map<string, string>();
+      const text = (v: string) => texts.get(v) ?? texts.set(v, t(`entities.${entity.name}.enums.${field}.${v}`, { defaultValue: v })).get(v)!;
+      value = (row) => (row[field] == null ? null : text(String(row[field])));
+    } else {
+      const yes = t('dataTable.yes');
+      const no = t('dataTable.no');
+      value = (row) => (typeof row[field] === 'boolean' ? (row[field] ? yes : no) : asText(row[field]));
+    }
     return { column, header: t(column.label), kind, value };
   });
 }

@@ -120,7 +120,7 @@ export function exportRoutes(app: FastifyInstance, db: Kysely<any>, entity: Reso
       }
       return reply.send(Readable.from(text()));
     }
-    const sheet = xlsxSheet(name, columns);
+    const sheet = await xlsxSheet(name, columns);
     let closed = false;
     reply.raw.once('close', () => (closed = true));
     void (async () => {

@@ -40,18 +40,26 @@ export async function* walkRows(
         // a row comparison walks the (sort key, id) index; the text of the key is read back as the column's type
         return desc ? sql<boolean>`(${key}, id) < (${cursor.key}, ${cursor.id})` : sql<boolean>`(${key}, id) > (${cursor.key}, ${cursor.id})`;
       };
-      let query = db
+      // the page's ids and sort keys first, from the (sort key, id) index alone; then its rows by id. Read in one
+      // query, every row's text sort key is computed from its value (a translate(): 0.2–0.5 ms a row on PGlite)
+      let keys = db
         .selectFrom(table)
-        .select(selected)
+        .select('id')
         .select(sql<string | null>`cast(${key} as text)`.as('$key'))
         .where(whereAll([...wheres, after]));
-      query = phase === 'values' ? query.orderBy(key, q.sortOrder) : query;
-      const rows = await query.orderBy('id', q.sortOrder).limit(chunk).execute();
-      if (!rows.length) break;
-      const last = rows[rows.length - 1];
+      keys = phase === 'values' ? keys.orderBy(key, q.sortOrder) : keys;
+      const page = await keys.orderBy('id', q.sortOrder).limit(chunk).execute();
+      if (!page.length) break;
+      const last = page[page.length - 1];
       cursor = { phase, key: last.$key as string | null, id: last.id as number };
-      yield rows.map(({ $key: _, ...row }) => row);
-      if (rows.length < chunk) break;
+      const ids = page.map((r) => r.id as number);
+      const found = await db.selectFrom(table).select(selected).where(sql<boolean>`id = any(${ids}::int[])`).execute();
+      const byId = new Map(found.map((r) => [r.id as number, r]));
+      // a row deleted between the two reads is left out
+      yield ids.flatMap((id) => byId.get(id) ?? []);
+      // PGlite answers in the server's own thread: let waiting requests and timers in between pages
+      await new Promise((resolve) => setImmediate(resolve));
+      if (page.length < chunk) break;
     }
   }
 }

@@ -152,6 +152,9 @@ describeBackends('list export', (backend) => {
       from generate_series(1, 100000) g`.execute(db);
     // as after a bulk import: the planner learns the table's new size
     await sql`analyze articulo`.execute(db);
+    // on PGlite that SQL ran in this very process, the server's too, for longer than the server's keep-alive (10 s):
+    // its timers let it close the idle connections first, or the next request goes out on one of them (ECONNRESET)
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const body = { filters: { codigo_interno: 'X-' }, cols: ['codigo_interno', 'punto_reposicion'] };
     for (const order of ['asc', 'desc'] as const) {
       const got = (await csv('articulo/export', { ...body, sort: 'punto_reposicion', sortOrder: order })).slice(1);

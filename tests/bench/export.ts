@@ -15,6 +15,8 @@ export interface ExportResult {
   rssBefore: number | null;
   rssPeak: number | null;
   samples: number;
+  /** CPU time the server process spent during the export (ms, user + system): steadier than the wall time on a loaded machine. */
+  cpuMs: number | null;
 }
 
 /** VmRSS of a process in bytes (Linux /proc); null elsewhere or when it is gone. */
@@ -27,9 +29,21 @@ export function residentBytes(pid: number): number | null {
   }
 }
 
+/** CPU time a process has used (ms, user + system; Linux /proc, clock ticks of 10 ms); null elsewhere. */
+export function cpuMillis(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14 and 15 of the line)
+  } catch {
+    return null;
+  }
+}
+
 export async function exportCsv(baseUrl: string, token: string, pid: number | undefined): Promise<ExportResult> {
   const rss = () => (pid === undefined ? null : residentBytes(pid));
   const rssBefore = rss();
+  const cpuBefore = pid === undefined ? null : cpuMillis(pid);
   let rssPeak = rssBefore;
   let samples = 0;
   const sampler = setInterval(() => {
@@ -55,8 +69,10 @@ export async function exportCsv(baseUrl: string, token: string, pid: number | un
     clearInterval(sampler);
   }
   const ms = performance.now() - t0;
+  const cpuAfter = pid === undefined ? null : cpuMillis(pid);
+  const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   const after = rss();
   if (after !== null && (rssPeak === null || after > rssPeak)) rssPeak = after;
   const rows = Math.max(0, lineBreaks - 1); // the header line; the seed's names hold no line breaks
-  return { rows, bytes, ms, rowsPerSecond: rows / (ms / 1000), rssBefore, rssPeak, samples };
+  return { rows, bytes, ms, rowsPerSecond: rows / (ms / 1000), rssBefore, rssPeak, samples, cpuMs };
 }

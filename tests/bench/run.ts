@@ -210,7 +210,8 @@ async function benchBackend(
         const ex = (report.export = await exportCsv(server.baseUrl, token, server.pid));
         log(
           `  export: ${ex.rows.toLocaleString('en')} rows, ${mibText(ex.bytes)} in ${(ex.ms / 1000).toFixed(1)} s (${fmt(ex.rowsPerSecond, 0)} rows/s); ` +
-            `server RSS ${ex.rssBefore === null ? '?' : mibText(ex.rssBefore)} before, peak ${ex.rssPeak === null ? '?' : mibText(ex.rssPeak)} (${ex.samples} samples)`,
+            `server RSS ${ex.rssBefore === null ? '?' : mibText(ex.rssBefore)} before, peak ${ex.rssPeak === null ? '?' : mibText(ex.rssPeak)} (${ex.samples} samples); ` +
+            `server CPU ${ex.cpuMs === null ? '?' : `${(ex.cpuMs / 1000).toFixed(1)} s`}`,
         );
       }
       if (browser) {
@@ -344,11 +345,11 @@ async function main() {
   for (const b of backends) for (const r of b.load ?? []) if (r.skipped) console.log(`  skipped: ${b.backend} ${r.label} @${r.connections}: ${r.skipped}`);
 
   const exportRows = backends.flatMap((b) =>
-    b.export ? [[b.backend, b.export.rows, mibText(b.export.bytes), fmt(b.export.ms / 1000, 1), fmt(b.export.rowsPerSecond, 0), b.export.rssBefore === null ? '?' : (b.export.rssBefore / 1e6).toFixed(0), b.export.rssPeak === null ? '?' : (b.export.rssPeak / 1e6).toFixed(0)]] : [],
+    b.export ? [[b.backend, b.export.rows, mibText(b.export.bytes), fmt(b.export.ms / 1000, 1), fmt(b.export.rowsPerSecond, 0), b.export.rssBefore === null ? '?' : (b.export.rssBefore / 1e6).toFixed(0), b.export.rssPeak === null ? '?' : (b.export.rssPeak / 1e6).toFixed(0), b.export.cpuMs === null ? '?' : fmt(b.export.cpuMs / 1000, 1)]] : [],
   );
   if (exportRows.length) {
     console.log('\nExport of every article as CSV (articulo/export, streamed; server memory sampled every 50 ms)\n');
-    console.log(table(['backend', 'rows', 'size', 's', 'rows/s', 'RSS before MB', 'RSS peak MB'], exportRows));
+    console.log(table(['backend', 'rows', 'size', 's', 'rows/s', 'RSS before MB', 'RSS peak MB', 'server CPU s'], exportRows));
   }
 
   const explainRows = backends.flatMap((b) => (b.explain ?? []).map((e) => [b.backend, e.query, fmt(e.ms, 1), e.plan]));

@@ -5,8 +5,6 @@
  * net and VAT per rate; B and C: the total; a foreign currency and its rate); the CAE and its due date; and the
  * QR of RG 4892.
  */
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { formatCuit } from '../../../engine/cuit';
 import { formatVoucherNumber } from '../../../engine/billing/voucher';
 import type { DocContext } from '../../documents/types';
@@ -42,6 +40,8 @@ export async function invoicePdf(ctx: DocContext, invoice: Record<string, any>):
   const names = new Map(
     (articleIds.length ? await ctx.trx.selectFrom('articulo').select(['id', 'nombre']).where('id', 'in', articleIds).execute() : []).map((a: any) => [a.id, a.nombre]),
   );
+  // loaded on the first voucher printed, not at the server's start (13 MB of the process's memory)
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('qrcode')]);
   const qr = await QRCode.toBuffer(String(invoice.qr), { errorCorrectionLevel: 'M', margin: 1, width: 220 });
 
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${KIND[invoice.tipo]} ${invoice.letra} ${formatVoucherNumber(invoice.punto_venta, invoice.numero)}` } });

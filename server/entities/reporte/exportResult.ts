@@ -17,7 +17,7 @@ export const RESULT_FORMATS = ['csv', 'xlsx'] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];
 
 async function xlsxFile(title: string, kinds: CellKind[], header: string[], rows: (string | null)[][], total: (string | null)[] | null): Promise<Buffer> {
-  const sheet = xlsxSheet(title, header.map((h, i) => ({ header: h, kind: kinds[i] })));
+  const sheet = await xlsxSheet(title, header.map((h, i) => ({ header: h, kind: kinds[i] })));
   const parts: Buffer[] = [];
   sheet.stream.on('data', (c: Buffer) => parts.push(c));
   const ended = new Promise((resolve, reject) => sheet.stream.once('end', resolve).once('error', reject));
