@@ -325,6 +325,34 @@ describeBackends('instructives and tasks', (backend) => {
       expect((await ok(`registro/move/${r.id}`, { respuesta: 'si' }, tecnica)).estado).toBe('cerrado');
     });
 
+    it('a loop straight back into the same activity also needs its tasks finished, and copies nothing twice', async () => {
+      const loop = await world(client, admin, srv.db).flow('Instalación en bucle', [
+        { clave: 'i', tipo: 'inicio' },
+        step('inst', ids.instalacion),
+        { clave: 'q', tipo: 'pregunta', texto: '¿Otra visita?' },
+        { clave: 'otra', tipo: 'respuesta', texto: 'Sí' },
+        { clave: 'listo', tipo: 'respuesta', texto: 'No' },
+        { clave: 'f', tipo: 'fin' },
+      ], [
+        { desde: 'i', hacia: 'inst' },
+        { desde: 'inst', hacia: 'q' },
+        { desde: 'q', hacia: 'otra' },
+        { desde: 'q', hacia: 'listo' },
+        { desde: 'otra', hacia: 'inst' },
+        { desde: 'listo', hacia: 'f' },
+      ]);
+      const r = await ok('registro/save', { flujo: loop, actividad: ids.instalacion, fecha: today }, tecnica);
+      const tasks = await tasksOf(r.id);
+      expect(await post(`registro/move/${r.id}`, { respuesta: 'otra' }, tecnica)).toMatchObject({ status: 409, body: { code: 'REQUIERE_CERRAR_TAREAS_INSTRUCTIVO' } });
+      for (const t of Object.values(tasks) as any[]) {
+        await ok(`tarea/start/${t.id}`, {}, tecnica);
+        await ok(`tarea/finish/${t.id}`, {}, tecnica);
+      }
+      expect(await ok(`registro/move/${r.id}`, { respuesta: 'otra' }, tecnica)).toMatchObject({ actividad: ids.instalacion, estado: 'abierto' });
+      expect((await ok('tarea/index', { filters: { registro: r.id }, max: 100 })).total).toBe(Object.keys(tasks).length);
+      expect((await ok(`registro/move/${r.id}`, { respuesta: 'listo' }, tecnica)).estado).toBe('cerrado');
+    });
+
     it('cancelling a record with tasks not finished answers REQUIERE_CERRAR_TAREAS_INSTRUCTIVO naming them; nothing is written', async () => {
       const r = await record();
       const tasks = await tasksOf(r.id);

@@ -12,7 +12,8 @@
  *   instructive that applies to the activity: dependencies and parents copied within the copy, estimated dates
  *   from PERT starting today, held by whoever holds the record (the activity's pre-assign rule), the
  *   instructive's responsibles otherwise;
- * - a record entering an activity again (its flow loops back, or it is sent back) keeps the tasks it got there
+ * - a record entering an activity again (its flow loops back, even straight into the activity it leaves, or it
+ *   is sent back) keeps the tasks it got there
  *   the first time, as they are (finished ones stay finished: reopening is an administrator's REOPEN, and their
  *   actual dates are evidence); only the templates it has no copy of there yet (tasks added to the instructive
  *   since, or an instructive applied since) are copied, depending on the copies it already has.
@@ -102,10 +103,14 @@ async function copyTasks(ctx: DocContext, record: StoredRecord, actividad: numbe
 }
 
 export async function onRecordWrite({ action, record, previous, ctx }: WriteEvent): Promise<void> {
-  if (!WRITES.has(action) || !record) return;
+  if (!record) return;
   const before = previous?.actividad as number | undefined;
   const after = record.actividad as number;
-  const moved = previous !== null && before !== after;
+  // `registro/move` straight back into the activity it left (a loop on it) leaves it and enters it again too;
+  // its own patch changed no place in the flow, so only the action's event tells
+  const looped = action === 'move' && previous !== null && before === after && previous.estado !== 'cerrado' && record.estado !== 'cerrado';
+  if (!WRITES.has(action) && !looped) return;
+  const moved = previous !== null && (before !== after || looped);
   const closed = previous !== null && record.estado === 'cerrado' && previous.estado !== 'cerrado';
   const cancelled = previous !== null && record.estado === 'anulado' && previous.estado !== 'anulado';
   if ((moved || closed) && typeof before === 'number') await requireClosed(ctx, record.id, before);
