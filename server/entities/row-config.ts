@@ -1,7 +1,7 @@
 /**
  * The user's column choice (spec §3 Column preference): `rowConfig/update` stores it, `{list}/index`
  * answers it in `cols`. The key (tipo) is "cols-" + list url (+ "-" + the main filter's tipo); jsondata is
- * the JSON list of visible column names of that list (the actions column excluded), or `{ columns, widths }` once
+ * the JSON list of visible column names of that list in the user's order (the actions column excluded), or `{ columns, widths }` once
  * the user dragged column widths (engine/list/preferences `columnPreferenceJson`); index answers those in `widths`.
  */
 import type { FastifyInstance } from 'fastify';

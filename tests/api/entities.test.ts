@@ -438,8 +438,9 @@ describeBackends('entity API on categoria', (backend) => {
       expect((await post('categoria/index', { max: 1, filters: { tipo: 'lote' } }, user)).body.cols).toBeNull();
       // the key with the main filter's tipo; saving again replaces
       await post('rowConfig/update', { tipo: 'cols-categoria-lote', jsondata: '["tipo"]' }, user);
-      await post('rowConfig/update', { tipo: 'cols-categoria-lote', jsondata: '["tipo","orden"]' }, user);
-      expect((await post('categoria/index', { max: 1, filters: { tipo: 'lote' } }, user)).body.cols).toEqual(['tipo', 'orden']);
+      await post('rowConfig/update', { tipo: 'cols-categoria-lote', jsondata: '["orden","tipo"]' }, user);
+      // in the user's order (the table's column order), not the manifest's
+      expect((await post('categoria/index', { max: 1, filters: { tipo: 'lote' } }, user)).body.cols).toEqual(['orden', 'tipo']);
       await post('rowConfig/update', { tipo: 'cols-categoria', jsondata: '[]' }, user);
       expect((await post('categoria/index', { max: 1 }, user)).body.cols).toEqual([]);
     });
