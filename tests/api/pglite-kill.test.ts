@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { connect } from '../../server/db/connect';
 import { startChildServer, type ChildServer } from '../support/child-server';
 import { ADMIN_PASSWORD, api } from '../support/server';
@@ -84,6 +85,15 @@ describe('PGlite after a kill -9 mid-write [pglite]', () => {
       for (const { t } of tables.rows) await sql`select count(*) from ${sql.table(t)}`.execute(db);
     } finally {
       await db.destroy();
+    }
+    // PGLITE_FSYNC=off, for throwaway data, opens the same folder as PGlite's own default: fsync off
+    expect(loadConfig({ PGLITE_FSYNC: 'off' }).pgliteFsync).toBe(false);
+    expect(loadConfig({}).pgliteFsync).toBe(true);
+    const fast = await connect({ dataDir: dir, pgliteFsync: false });
+    try {
+      expect((await sql<{ f: string }>`select current_setting('fsync') as f`.execute(fast)).rows[0].f).toBe('off');
+    } finally {
+      await fast.destroy();
     }
   }, 300_000);
 });
