@@ -3,6 +3,7 @@
  * `scrypt$<N>$<r>$<p>$<salt base64url>$<hash base64url>`, so the cost can rise later without breaking old hashes.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 const N = 16384; // 2^14: about 16 MB and a few tens of ms per hash
 const R = 8;
@@ -10,11 +11,36 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAX_MEM = 64 * 1024 * 1024;
 
+/**
+ * Hashes computed at once. Each is tens of ms of CPU in libuv's thread pool: a flood of logins (anonymous, any
+ * name) would otherwise take every core and every pool thread (which DNS look-ups and file reads need too) from
+ * the other requests; the rest wait their turn (bench: BENCH_ONLY=abuse).
+ */
+const PARALLEL_HASHES = Math.max(1, availableParallelism() - 1);
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PARALLEL_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // the slot passes straight to the next in line, or is freed
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem: MAX_MEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return inTurn(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFC'), salt, keyLength, { ...options, maxmem: MAX_MEM }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 
