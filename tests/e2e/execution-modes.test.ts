@@ -7,7 +7,7 @@
  * it; a move out of an activity with open instructive tasks is refused in the dialog, naming them; a record
  * made from its parent (more than remains is refused on its row, the parent then shows delivered and
  * remaining); the stock location of an item picked under its row; an audio note recorded (fake microphone) where
- * the activity allows audio, listed and downloaded, and no record button where it does not.
+ * the activity allows audio, listed, played in the page and downloaded, and no record button where it does not.
  */
 import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
@@ -368,7 +368,7 @@ describe('the activity’s modes on the execution screen', () => {
       await context.close();
     }
   });
-  it('an audio note recorded on a record where the activity allows audio is listed and downloads as audio; no record button where it does not', async () => {
+  it('an audio note recorded on a record where the activity allows audio is listed, plays in the page and downloads as audio; no record button where it does not', async () => {
     await setModes(ids.pedido, { audio: true });
     const id = (await order()).id as number;
     const { page, context } = await signedIn(SELLER);
@@ -381,6 +381,10 @@ describe('the activity’s modes on the execution screen', () => {
       const note = panel.getByRole('list', { name: 'Adjuntos' }).getByRole('listitem').filter({ hasText: /nota-\d{14}\.(webm|ogg|m4a)/ });
       await note.getByText('Audio', { exact: true }).waitFor();
       const name = (await note.textContent())!.match(/nota-\d{14}\.(webm|ogg|m4a)/)![0];
+      // it plays in the page: loaded with the token, from a blob URL the Content-Security-Policy lets <audio> use
+      const player = note.getByLabel(`Escuchar ${name}`);
+      await expect.poll(() => player.evaluate((a: HTMLAudioElement) => (a.src.startsWith('blob:') ? a.readyState : -1)), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await player.evaluate((a: HTMLAudioElement) => a.error)).toBeNull();
       const [download] = await Promise.all([page.waitForEvent('download'), note.getByRole('button', { name: `Descargar ${name}` }).click()]);
       expect(download.suggestedFilename()).toBe(name);
       const bytes = readFileSync((await download.path())!);
