@@ -85,9 +85,9 @@ describe('back office master data in the browser', () => {
     await page.goto(`${app.baseUrl}/#/backOffice/profile/create`);
     await page.getByRole('heading', { name: 'Interesado', level: 1 }).waitFor();
     await field(/^Nombre/).fill('Rosa');
-    // the party's type is a select of the party types, by their names (issue 19)
+    // the party's type is a select of the perfil_tipo category group's entries, by their names (issue 19)
     await page.getByRole('combobox', { name: /^Tipo/ }).first().click();
-    await page.getByRole('option', { name: 'Empleado', exact: true }).click();
+    await page.getByRole('option', { name: 'Empleados', exact: true }).click();
     const usuario = page.getByRole('group', { name: 'Usuario' });
     await field(/^Nombre de usuario/, usuario).fill('rosa');
     await usuario.getByLabel(/^Contraseña/).first().fill('Rosa-clave-22');
