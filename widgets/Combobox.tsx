@@ -22,6 +22,8 @@ export interface ComboboxProps {
   source: SliceSource;
   /** Key under which seen options are remembered (the list url, or one per local option set). */
   listKey: string;
+  /** A remote source's identity: its first slices go through the read cache (useSelectOptions). */
+  cacheKey?: string;
   /** A blank entry first. */
   allowNull?: boolean;
   ids?: OptionId[];
@@ -41,12 +43,13 @@ export interface ComboboxProps {
 }
 
 export function Combobox(props: ComboboxProps) {
-  const { id, value, onChange, source, listKey, allowNull, ids, filters, readOnly, disabled } = props;
+  const { id, value, onChange, source, listKey, cacheKey, allowNull, ids, filters, readOnly, disabled } = props;
   const { t, i18n } = useTranslation();
   const { rows, loading, loaded, hasMore, search, loadMore, pattern } = useSelectOptions(source, {
     ids,
     filters,
     onRows: (r) => rememberOptions(listKey, r),
+    cacheKey,
   });
   const current = useCurrentOption(value, listKey, source, filters);
   const [open, setOpen] = useState(false);

@@ -41,6 +41,7 @@ export function PickFilter({ entity, column, value, onChange, options, label, he
       onChange={(id) => onChange(id === null ? '' : String(id))}
       source={source}
       listKey={pick.kind === 'ref' ? pick.list : `enum:${entity}.${column.field}`}
+      cacheKey={pick.kind === 'ref' && options ? pick.list : undefined}
       allowNull
       ariaLabel={t('dataTable.filterColumn', { column: label })}
       placeholder=""

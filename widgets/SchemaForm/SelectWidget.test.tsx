@@ -4,6 +4,8 @@ import { composeStories } from '@storybook/react-vite';
 import * as stories from './SelectWidget.stories';
 import { fixtureCalls } from './fixtures/options';
 import { clearRememberedOptions } from './useCurrentOption';
+import { SWRConfig } from 'swr';
+import type { ReactNode } from 'react';
 
 const { AllowNull, WithValue, RestrictedIds, Required, LocalEnum } = composeStories(stories);
 
@@ -29,6 +31,21 @@ describe('SelectWidget', () => {
     expect(optionTexts()[0]).toBe('Sin valor');
     expect(optionTexts()[1]).toBe('Clientes 1');
     expect(fixtureCalls[0]).toEqual({ list: 'categoria', query: { pattern: '', offset: 0, max: 10 } });
+  });
+
+  it('opened again (another form), it shows the options it had at once and reads them again', async () => {
+    // one read cache for both forms, as the app's frame has
+    const cache = new Map();
+    const inCache = (node: ReactNode) => <SWRConfig value={{ provider: () => cache }}>{node}</SWRConfig>;
+    const first = render(inCache(<AllowNull />));
+    fireEvent.click(input());
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(11));
+    first.unmount();
+    render(inCache(<AllowNull />));
+    fireEvent.click(input());
+    expect(optionTexts().slice(0, 3)).toEqual(['Sin valor', 'Clientes 1', 'Proveedores 2']);
+    await waitFor(() => expect(fixtureCalls).toHaveLength(2));
+    expect(fixtureCalls[1]).toEqual(fixtureCalls[0]);
   });
 
   it('loads the next 10 when scrolled to the end', async () => {

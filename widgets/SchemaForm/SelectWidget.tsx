@@ -56,6 +56,7 @@ export function SelectWidget(props: WidgetProps) {
       onChange={(picked) => onChange(picked === null ? emptyValueOf(schema, options) : idForSchema(picked, numeric))}
       source={source}
       listKey={listKey}
+      cacheKey={cfg.list ? `${cfg.list}|${self ?? ''}` : undefined}
       allowNull={cfg.allowNull}
       ids={cfg.ids}
       filters={cfg.filters}

@@ -1,8 +1,11 @@
 /**
  * The select's option slices: first slice on open, debounced search while typing, the next slice when the
- * list is scrolled to its end. Replies to superseded requests are dropped.
+ * list is scrolled to its end. Replies to superseded requests are dropped. With a `cacheKey` (a remote list),
+ * a first slice goes through the read cache (swr): a select opened again shows the slice it had at once while
+ * it is read again, and selects asking for the same slice at the same time make one request.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { unstable_serialize, useSWRConfig } from 'swr';
 import type { ListQuery, SelectOption } from '../../engine/list/query';
 import { restrictToIds, SELECT_DEBOUNCE_MS, SELECT_PAGE_SIZE, selectQuery, type OptionId } from './selectOptions';
 
@@ -17,8 +20,14 @@ interface State {
 
 const initial: State = { raw: [], total: 0, loading: false, loaded: false };
 
-export function useSelectOptions(source: SliceSource, opts: { ids?: OptionId[]; filters?: Record<string, unknown>; onRows?: (rows: SelectOption[]) => void }) {
+const inFlight = new Map<string, Promise<{ total: number; rows: SelectOption[] }>>();
+
+export function useSelectOptions(
+  source: SliceSource,
+  opts: { ids?: OptionId[]; filters?: Record<string, unknown>; onRows?: (rows: SelectOption[]) => void; cacheKey?: string },
+) {
   const [state, setState] = useState<State>(initial);
+  const { cache, mutate } = useSWRConfig();
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pattern = useRef('');
@@ -28,9 +37,28 @@ export function useSelectOptions(source: SliceSource, opts: { ids?: OptionId[]; 
   const fetchSlice = useCallback(
     async (offset: number) => {
       const mine = ++seq.current;
-      setState((s) => ({ ...s, loading: true, ...(offset === 0 ? { raw: [], total: 0 } : {}) }));
+      const query = selectQuery(pattern.current, offset, optsRef.current.filters);
+      const key = optsRef.current.cacheKey !== undefined && offset === 0 ? (['slice', optsRef.current.cacheKey, query] as const) : null;
+      const id = key ? unstable_serialize(key) : '';
+      const cached = key ? (cache.get(id)?.data as { total: number; rows: SelectOption[] } | undefined) : undefined;
+      setState((s) => ({
+        ...s,
+        loading: true,
+        ...(offset === 0 ? (cached ? { raw: cached.rows, total: cached.total, loaded: true } : { raw: [], total: 0 }) : {}),
+      }));
       try {
-        const reply = await source(selectQuery(pattern.current, offset, optsRef.current.filters));
+        let reply: { total: number; rows: SelectOption[] };
+        if (key) {
+          let pending = inFlight.get(id);
+          if (!pending) {
+            pending = source(query);
+            inFlight.set(id, pending);
+            const done = () => inFlight.delete(id);
+            pending.then(done, done);
+            mutate(key, pending, { revalidate: false }).catch(() => undefined);
+          }
+          reply = await pending;
+        } else reply = await source(query);
         if (mine !== seq.current) return;
         optsRef.current.onRows?.(reply.rows);
         setState((s) => ({ raw: offset === 0 ? reply.rows : [...s.raw, ...reply.rows], total: reply.total, loading: false, loaded: true }));
@@ -38,7 +66,7 @@ export function useSelectOptions(source: SliceSource, opts: { ids?: OptionId[]; 
         if (mine === seq.current) setState((s) => ({ ...s, loading: false, loaded: true }));
       }
     },
-    [source],
+    [source, cache, mutate],
   );
 
   /** New pattern: from offset 0, after the debounce unless `immediate`. */
