@@ -1,10 +1,12 @@
 /** SchemaForm over a record being loaded or saved (useEntityRecord). */
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@chakra-ui/react';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
 import { optionsSource } from '../app/entityData';
 import { rulesOf } from '../metadata';
+import { formUi } from '../formUi';
 import type { useEntityRecord } from './useEntityRecord';
 
 interface EntityFormProps {
@@ -20,10 +22,24 @@ interface EntityFormProps {
 
 export function EntityForm({ entity, formId, record, readOnly, onSaved, onDirtyChange }: EntityFormProps) {
   const { t } = useTranslation();
+  // options that follow the data on screen (../formUi.ts): what they depend on, as typed
+  const dressing = formUi[entity.name];
+  const [typed, setTyped] = useState<Record<string, unknown> | null>(null);
+  const [given, setGiven] = useState(record.data);
+  if (given !== record.data) {
+    // loaded or saved again: the record's own data counts, not what was typed before
+    setGiven(record.data);
+    setTyped(null);
+  }
+  const data = typed ?? record.data ?? {};
+  const key = dressing?.key(data) ?? '';
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const shown = useMemo(() => (dressing ? dressing.ui(entity, data) : entity), [entity, dressing, key]);
   if (record.data === null) return <Spinner aria-label={t('app.loading')} />;
   return (
     <SchemaForm
-      entity={entity}
+      entity={shown}
+      onChange={dressing ? setTyped : undefined}
       formId={formId}
       formData={record.data}
       recordId={record.recordId}

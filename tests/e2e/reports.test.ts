@@ -1,7 +1,7 @@
 /**
  * Reports in the browser (issue 14): a built-in report with a chart on the dashboard, an external report in the
  * report menu whose link carries reportUnit and its params, a list's export downloaded as XLSX; a built-in
- * report configured through the form at /backOffice/reportConfig (entity, a parameter as filter, group-by by
+ * report configured through the form at /backOffice/reportConfig (entity and fields picked by name, a parameter as filter, group-by by
  * month, measures, chart), run from the report menu and its table exported as XLSX; the reports of an activity's
  * screen and of a record's screen, run there with the activity's / record's id as objetoId.
  */
@@ -97,6 +97,13 @@ async function pick(box: Locator, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect.poll(() => box.inputValue()).toBe(option);
 }
+/** Picks an option found by typing its name (a long list offers 10 at a time). */
+async function choose(box: Locator, option: string) {
+  await box.click();
+  await box.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect.poll(() => box.inputValue()).toBe(option);
+}
 /** The cells of a downloaded XLSX's first sheet, row by row. */
 async function sheetOf(path: string) {
   const book = new ExcelJS.Workbook();
@@ -122,8 +129,9 @@ it('an admin configures a built-in report in the form, runs it from the report m
   await field(/^Valor por defecto/, params).fill('true');
   // the query: articles, by month of creation, counted and their restock points summed, as a line chart
   const query = page.getByRole('group', { name: 'Consulta integrada' });
-  await field(/^Datos de/, query).fill('articulo');
-  await field(/^Agrupar por/, query).fill('created_at');
+  // the entity and its fields are pickers, by their names
+  await pick(query.getByRole('combobox', { name: /^Datos de/ }), 'Artículo');
+  await choose(query.getByRole('combobox', { name: /^Agrupar por/ }), 'Fecha de alta');
   await pick(query.getByRole('combobox', { name: /^Intervalo/ }), 'Mes');
   await pick(query.getByRole('combobox', { name: /^Gráfico/ }), 'Líneas');
   const measures = query.getByRole('group', { name: 'Medidas' });
@@ -131,10 +139,10 @@ it('an admin configures a built-in report in the form, runs it from the report m
   await pick(measures.getByRole('combobox', { name: /^Función/ }).nth(0), 'Cantidad');
   await measures.getByRole('button', { name: 'Agregar' }).click();
   await pick(measures.getByRole('combobox', { name: /^Función/ }).nth(1), 'Suma');
-  await measures.getByRole('textbox', { name: /^Campo/ }).nth(1).fill('punto_reposicion');
+  await choose(measures.getByRole('combobox', { name: /^Campo/ }).nth(1), 'Punto de reposición');
   const filters = query.getByRole('group', { name: 'Filtros' });
   await filters.getByRole('button', { name: 'Agregar' }).click();
-  await field(/^Campo/, filters).fill('activo');
+  await choose(filters.getByRole('combobox', { name: /^Campo/ }), 'Activo');
   await pick(filters.getByRole('combobox', { name: /^Operador/ }), 'igual a');
   await field(/^Parámetro/, filters).fill('activos');
   await page.getByRole('button', { name: 'Guardar' }).first().click();

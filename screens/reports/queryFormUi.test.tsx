@@ -1,0 +1,41 @@
+/** The report form's query pickers: the entities by their titles, the chosen entity's fields by their labels. */
+import { describe, expect, it } from 'vitest';
+import { entityOf } from '../metadata';
+import { reportQueryKey, reportQueryUi } from './queryFormUi';
+
+type Picker = { 'ui:widget': string; 'ui:options': { offered: { value: string; label: string }[]; allowNull?: boolean } };
+const consultaUi = (data: Record<string, unknown>) => reportQueryUi(entityOf('reporte'), data).ui.consulta as Record<string, any>;
+const values = (p: Picker) => p['ui:options'].offered.map((o) => o.value);
+
+describe('report query pickers', () => {
+  it('offers every entity by its title key', () => {
+    const entidad = consultaUi({}).entidad as Picker;
+    expect(entidad['ui:widget']).toBe('select');
+    expect(values(entidad)).toEqual(expect.arrayContaining(['articulo', 'registro', 'categoria']));
+    expect(entidad['ui:options'].offered.find((o) => o.value === 'articulo')?.label).toBe('entities.articulo.title');
+  });
+
+  it('offers the chosen entity\'s fields: all of them to group and filter by, the numeric ones to measure', () => {
+    const ui = consultaUi({ consulta: { entidad: 'articulo' } });
+    const group = ui.agrupar as Picker;
+    expect(values(group)).toEqual(expect.arrayContaining(['nombre', 'activo', 'punto_reposicion', 'created_at']));
+    expect(group['ui:options'].allowNull).toBe(true);
+    expect(group['ui:options'].offered.find((o) => o.value === 'created_at')?.label).toBe('reports.createdAt');
+    expect(group['ui:options'].offered.find((o) => o.value === 'nombre')?.label).toBe('entities.articulo.fields.nombre');
+    const measured = values(ui.medidas.items.campo as Picker);
+    expect(measured).toContain('punto_reposicion');
+    expect(measured).not.toContain('nombre');
+    expect(values(ui.filtros.items.campo as Picker)).toEqual(values(group));
+  });
+
+  it('offers no field before an entity is chosen, and depends only on the entity chosen', () => {
+    expect(values(consultaUi({}).agrupar as Picker)).toEqual([]);
+    expect(reportQueryKey({ consulta: { entidad: 'articulo', agrupar: 'x' } })).toBe('articulo');
+    expect(reportQueryKey({ consulta: null })).toBe('');
+  });
+
+  it('keeps the rest of the report\'s ui.json', () => {
+    const ui = reportQueryUi(entityOf('reporte'), {}).ui;
+    expect(ui['ui:order']).toEqual(entityOf('reporte').ui['ui:order']);
+  });
+});
