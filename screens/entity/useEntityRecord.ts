@@ -72,10 +72,17 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);
 
-  /** Reads the record again and shows it (something else changed it, e.g. a stock adjustment). */
-  const reload = useCallback(() => {
-    void mutate().then((fresh) => fresh && adopt(fresh), () => undefined);
-  }, [mutate, adopt]);
+  /** Reads the record again and shows it (something else changed it, e.g. a stock adjustment); resolves once the cache holds it. */
+  const reload = useCallback(
+    (): Promise<void> =>
+      mutate().then(
+        (fresh) => {
+          if (fresh) adopt(fresh);
+        },
+        () => undefined,
+      ),
+    [mutate, adopt],
+  );
 
   /** Saves; resolves with the stored record's id and the reply (and every list refreshes), or null when refused. */
   const save = useCallback(

@@ -70,6 +70,8 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
     try {
       await taskCalls.send(CALL[type], Number(id), undefined);
       showSuccess(t(DONE[type]));
+      // the read cache first holds the changed task: the fresh form must not open on the copy from before
+      await record.reload();
       reload();
     } catch {
       // the toast said why
