@@ -4,12 +4,16 @@
  * or reset, a role change, disabling the user and refresh-token reuse end the access tokens too, not only the
  * refresh tokens. The answer is cached for SESSION_CHECK_MS per session: another instance sees a revocation
  * within that time; this instance forgets the cached answer at once (forgetSession / forgetUserSessions).
+ * A user's sessions are then not cached for a while: forgetting runs inside the revoking transaction, and a
+ * request between it and the commit would otherwise cache the old answer for SESSION_CHECK_MS.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 
 export const SESSION_CHECK_MS = 5000;
 const MAX_CACHED = 10000;
+/** How long after forgetUserSessions a user's sessions are checked on every request (a transaction's span, generously). */
+const UNCACHED_MS = 60_000;
 
 interface Cached {
   userId: number;
@@ -19,6 +23,8 @@ interface Cached {
 
 // keyed by the family id (a random UUID), so several servers in one process (tests) never share an entry
 const cache = new Map<string, Cached>();
+// user id -> until when their sessions are not cached
+const uncached = new Map<number, number>();
 
 export async function sessionAlive(db: Kysely<Database>, userId: number, session: string): Promise<boolean> {
   const now = Date.now();
@@ -39,6 +45,7 @@ export async function sessionAlive(db: Kysely<Database>, userId: number, session
       ),
     )
     .executeTakeFirst();
+  if ((uncached.get(userId) ?? 0) > now) return row !== undefined;
   if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v.until <= now || cache.size >= MAX_CACHED) cache.delete(k);
   cache.set(session, { userId, alive: row !== undefined, until: now + SESSION_CHECK_MS });
   return row !== undefined;
@@ -49,5 +56,8 @@ export function forgetSession(session: string) {
 }
 
 export function forgetUserSessions(userId: number) {
+  const now = Date.now();
+  for (const [u, until] of uncached) if (until <= now) uncached.delete(u);
+  uncached.set(userId, now + UNCACHED_MS);
   for (const [k, v] of cache) if (v.userId === userId) cache.delete(k);
 }

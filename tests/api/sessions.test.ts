@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROLES } from '../../engine/roles';
+import { revokeAllOfUser } from '../../server/auth/refresh-tokens';
 import type { LoginReply } from '../../engine/session';
 import { ADMIN_PASSWORD, api, createUser, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
 
@@ -100,5 +101,23 @@ describeBackends('sessions', (backend) => {
     expect(await works(s)).toBe(401);
     expect((await client.refresh(s.refresh_token)).status).toBe(401);
     expect((await client.post('/api/login', { username, password: PASS })).status).toBe(401);
+  });
+
+  // Only PostgreSQL: PGlite has one connection, so a request cannot run beside an open transaction.
+  it.skipIf(backend.name !== 'postgres')('a request between a revocation and its commit does not keep the old answer cached', async () => {
+    const u = await newUser();
+    const s = await client.login(u.username, PASS);
+    expect(await works(s)).toBe(200);
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const trx = srv.db.transaction().execute(async (t) => {
+      await revokeAllOfUser(t, u.id);
+      await committed;
+    });
+    // the revocation is not committed yet: the session still reads as alive
+    expect(await works(s)).toBe(200);
+    commit();
+    await trx;
+    expect(await works(s)).toBe(401);
   });
 });
