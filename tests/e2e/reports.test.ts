@@ -71,9 +71,13 @@ it('the dashboard shows its tiles and the dashboard report as a chart', async ()
 it('the report menu runs an external report with its params in the link', async () => {
   await page.goto(`${app.baseUrl}/#/reports`);
   await page.getByRole('button', { name: 'Ventas externas' }).click();
-  await page.getByRole('button', { name: 'Abrir reporte' }).click();
+  // the report opens in a new tab; closed again, or the app's tab stays in the background (its animation
+  // frames throttled: every later click waits seconds for the element to be stable)
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Abrir reporte' }).click()]);
   const href = await page.getByTestId('report-link').getAttribute('href');
   expect(href).toBe(`${app.baseUrl}/external-report?reportUnit=%2Fventas%2Fmes&desde=2026-01-01&contexto=menurep`);
+  await tab.close();
+  await page.bringToFront();
 });
 
 it('a list exports as XLSX through the Export menu, read back with its rows', async () => {
