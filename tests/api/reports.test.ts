@@ -3,6 +3,7 @@
  * sees what: ADMIN configures; users see the reports of no job position or of theirs.
  */
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REPORT_GROUP_TIPO } from '../../engine/reports/model';
 import { reportLink } from '../../engine/reports/link';
@@ -192,6 +193,16 @@ describeBackends('reports', (backend) => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['consulta.agrupar', 'consulta.intervalo', 'consulta.medidas.0.campo']);
     expect((await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { entidad: 'usuario' } })).status).toBe(400);
+    // a module's own table keeps no creation time: grouping by it is refused when saved, not a 500 when run
+    const byMonth = { agrupar: 'created_at', intervalo: 'mes', medidas: [{ funcion: 'count' }] };
+    const cheques = await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { entidad: 'cheque', ...byMonth } });
+    expect(cheques).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(cheques.body.errors.map((e: { field: string }) => e.field)).toEqual(['consulta.agrupar', 'consulta.intervalo']);
+    // a query stored before its fields changed is refused when run (400), not a 500
+    const stale = await ok('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { entidad: 'articulo', ...byMonth } });
+    await sql`update reporte set consulta = ${JSON.stringify({ entidad: 'articulo', agrupar: 'ya_no_existe', medidas: [{ funcion: 'count' }] })}::jsonb where id = ${stale.id}`.execute(srv.db);
+    expect(await call('reportes/datos', { id: stale.id })).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    await ok(`reportes/borrarReporte/${stale.id}`);
     // the form's empty query box (only its default chart) is no query: an external report
     const external = await ok('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { grafico: 'barras', medidas: [], filtros: [] } });
     expect(external.consulta ?? null).toBe(null);

@@ -7,7 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { labelText } from '../../../engine/metadata/label';
 import type { ResolvedEntity } from '../../../engine/metadata/resolve';
-import { measuresOf, queryFields, type QueryFieldKind, type ReportQuery, type ReportResult, type ReportRow, type TimeBucket } from '../../../engine/reports/query';
+import { checkQuery, measuresOf, queryFields, type QueryFieldKind, type ReportQuery, type ReportResult, type ReportRow, type TimeBucket } from '../../../engine/reports/query';
 import type { DocContext } from '../../documents/types';
 import { badRequest, forbidden } from '../../http/api-error';
 import { permits } from '../access';
@@ -44,7 +44,11 @@ export async function runQuery(ctx: DocContext, query: ReportQuery, values: Reco
   const entity: ResolvedEntity | undefined = ctx.docs.entities().find((e) => e.name === query.entidad);
   if (!entity) throw badRequest('VALIDATION_FAILED', [{ field: 'consulta.entidad', code: 'enum' }]);
   if (!permits(ctx.actor.roles, entity, 'read')) throw forbidden();
-  const fields = queryFields(entity);
+  const stamped = !ctx.docs.server(entity).coreTable;
+  // a query saved before its entity changed (a field removed from the schema) names fields no longer there
+  const stale = checkQuery(query, entity, Object.keys(values), stamped).filter((e) => !e.field.endsWith('.parametro'));
+  if (stale.length) throw badRequest('VALIDATION_FAILED', stale);
+  const fields = queryFields(entity, stamped);
   const db = ctx.trx as Kysely<any>;
   const wheres: Where[] = [];
   for (const f of query.filtros ?? []) {

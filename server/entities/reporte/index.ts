@@ -64,7 +64,8 @@ export default defineEntityServer({
     const names = ((doc.parametros as { nombre?: string }[] | undefined) ?? []).map((p) => p.nombre ?? '');
     const errors: FieldError[] = names.flatMap((n, i) => (names.indexOf(n) < i ? [{ field: `parametros.${i}.nombre`, code: 'unique' as const }] : []));
     const query = doc.consulta as ReportQuery | null | undefined;
-    if (query) errors.push(...checkQuery(query, ctx.docs.entities().find((e) => e.name === query.entidad), names));
+    const target = query ? ctx.docs.entities().find((e) => e.name === query.entidad) : undefined;
+    if (query) errors.push(...checkQuery(query, target, names, !(target && ctx.docs.server(target).coreTable)));
     return errors;
   },
   actions: {
