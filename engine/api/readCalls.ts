@@ -5,7 +5,7 @@
  */
 const READ_VERBS = new Set(['index', 'select', 'show', 'history', 'treeSelect', 'export']);
 
-/** `articulo/index`, `perfil/show/7`, `categoria/treeSelect`: the second segment of the path is the verb. */
+/** `<list>/index`, `<list>/show/7`, `<list>/treeSelect`: the second segment of the path is the verb. */
 export function isReadCall(path: string): boolean {
   const verb = path.replace(/^\/+/, '').split(/[/?]/)[1];
   return verb !== undefined && READ_VERBS.has(verb);

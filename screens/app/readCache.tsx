@@ -5,7 +5,7 @@
  * out (and each session starts a cache of its own), so the next user of the browser never sees the previous
  * one's data.
  *
- * Keys are `[call, body]` arrays of the typed client's calls (`['perfil/show/4']`), or a widget's own array
+ * Keys are `[call, body]` arrays of the typed client's calls (`['<list>/show/4']`), or a widget's own array
  * (`['option', list, id]`) read with the widget's source. Lists' first pages (`…/index`) are refreshed by their
  * table on update-list (widgets/DataTable), so the event skips them here rather than asking twice.
  */

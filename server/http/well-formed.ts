@@ -35,7 +35,7 @@ export function refuseIllFormedText(app: FastifyInstance) {
       const at = illFormedAt(part);
       if (at !== null) throw badRequest('BAD_REQUEST', [{ field: at || '(body)', code: 'format', params: { format: 'text' } }]);
     }
-    // a NUL in the address (`/secuencia/next/a%00`) would reach a query as a text PostgreSQL refuses (bodies are checked per route)
+    // a NUL in the address (`/<list>/<action>/a%00`) would reach a query as a text PostgreSQL refuses (bodies are checked per route)
     for (const part of [request.params, request.query] as Record<string, unknown>[]) {
       const key = Object.keys(part ?? {}).find((k) => k.includes('\u0000') || String(part[k]).includes('\u0000'));
       if (key !== undefined) throw badRequest('BAD_REQUEST', [{ field: key.replace(/\u0000/g, '?'), code: 'format', params: { format: 'text' } }]);
