@@ -21,7 +21,7 @@ import type { JsonSchema } from '../../engine/metadata/types';
 import type { ActionSpec } from '../../server/documents/types';
 import { actionUrl } from '../../server/entities/action-routes';
 import { loadEntities, type Entities as Registry } from '../../server/entities';
-import { MISSING_ID, invalidObjectArb, oddString, params, tableCounts } from '../support/fuzz';
+import { MISSING_ID, assert4xxWithCode, invalidObjectArb, oddString, params, sendRaw, tableCounts, type Answer } from '../support/fuzz';
 import { ADMIN_PASSWORD, api, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
 import { seedTasks } from '../support/tasks-seed';
 
@@ -31,11 +31,6 @@ const DEPTH = 10_000;
 
 const deepArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 const deepObjects = (depth: number) => '{"k":'.repeat(depth) + '{}' + '}'.repeat(depth);
-
-interface Answer {
-  status: number;
-  body: any;
-}
 
 describeBackends('fuzzing the entity calls', (backend) => {
   let srv: TestServer;
@@ -47,28 +42,15 @@ describeBackends('fuzzing the entity calls', (backend) => {
   const targets = new Map<string, number>();
 
   /** A raw POST: any body text, any content type. */
-  const raw = async (route: string, body: string | undefined, contentType: string | null, token = admin): Promise<Answer> => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (contentType) headers['content-type'] = contentType;
-    const res = await fetch(srv.baseUrl + route, { method: 'POST', headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON: kept as text, and the check below fails
-    }
-    return { status: res.status, body: parsed };
-  };
+  const raw = (route: string, body: string | undefined, contentType: string | null, token = admin): Promise<Answer> =>
+    sendRaw(srv.baseUrl + route, { headers: { authorization: `Bearer ${token}` }, body, contentType });
   const json = (route: string, body: unknown) => raw(route, body === undefined ? undefined : JSON.stringify(body), 'application/json');
 
   let sent = 0;
   /** A 4xx with a stable code in the body; anything else fails with what was sent. */
   const expect4xx = (res: Answer, what: string) => {
     sent++;
-    const code = res.body && typeof res.body === 'object' ? res.body.code : undefined;
-    if (res.status < 400 || res.status >= 500 || typeof code !== 'string' || !/^[A-Za-z_]+$/.test(code))
-      throw new Error(`${what} answered ${res.status} ${JSON.stringify(res.body ?? '').slice(0, 300)}`);
+    assert4xxWithCode(res, what);
   };
   /** Odd but possibly acceptable input: never a 5xx. */
   const expectNo5xx = (res: Answer, what: string) => {

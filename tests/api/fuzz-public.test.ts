@@ -18,7 +18,7 @@ import type { JsonSchema } from '../../engine/metadata/types';
 import { PUBLIC_ROUTES } from '../../server/auth/guard';
 import { resetBody, sendBody } from '../../server/routes/password-recovery';
 import { SMALL_PUBLIC_BODY, loginBody, logoutBody, refreshBody } from '../../server/routes/session';
-import { invalidObjectArb, params } from '../support/fuzz';
+import { assert4xxWithCode, invalidObjectArb, params, sendRaw, type Answer } from '../support/fuzz';
 import { ADMIN_PASSWORD, api, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
 
 const DEPTH = 10_000;
@@ -43,11 +43,6 @@ function registeredRoutes(tree: string): { url: string; methods: string[] }[] {
   return out;
 }
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
 describeBackends('fuzzing the anonymous routes', (backend) => {
   let srv: TestServer;
   let client: Api;
@@ -56,24 +51,9 @@ describeBackends('fuzzing the anonymous routes', (backend) => {
   /** Each request from its own address (TRUST_PROXY): the per-address limits must not hide what the route itself does. */
   const nextAddress = () => `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address++ & 255}`;
 
-  const raw = async (route: string, body: string | URLSearchParams | undefined, contentType: string | null, method = 'POST'): Promise<Answer> => {
-    const headers: Record<string, string> = { 'x-forwarded-for': nextAddress() };
-    if (contentType) headers['content-type'] = contentType;
-    const res = await fetch(srv.baseUrl + route, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // kept as text: the check below fails
-    }
-    return { status: res.status, body: parsed };
-  };
-  const expect4xx = (res: Answer, what: string) => {
-    const code = res.body && typeof res.body === 'object' ? res.body.code : undefined;
-    if (res.status < 400 || res.status >= 500 || typeof code !== 'string' || !/^[A-Za-z_]+$/.test(code))
-      throw new Error(`${what} answered ${res.status} ${JSON.stringify(res.body ?? '').slice(0, 300)}`);
-  };
+  const raw = (route: string, body: string | URLSearchParams | undefined, contentType: string | null, method = 'POST'): Promise<Answer> =>
+    sendRaw(srv.baseUrl + route, { method, headers: { 'x-forwarded-for': nextAddress() }, body, contentType });
+  const expect4xx = assert4xxWithCode;
   const counts = async () => {
     const out: Record<string, number> = {};
     for (const t of WATCHED) out[t] = Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t)}`.execute(db)).rows[0].n);

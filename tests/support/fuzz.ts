@@ -246,3 +246,30 @@ export async function tableCounts(db: Kysely<any>): Promise<Record<string, numbe
   }
   return out;
 }
+
+/** A server's answer as the fuzz suites read it: the status and the body, parsed when it is JSON. */
+export interface Answer {
+  status: number;
+  body: any;
+}
+
+/** Sends a request as given (any body, any content type) and reads the answer. */
+export async function sendRaw(url: string, init: { method?: string; headers: Record<string, string>; body?: string | URLSearchParams; contentType: string | null }): Promise<Answer> {
+  const headers = { ...init.headers, ...(init.contentType ? { 'content-type': init.contentType } : {}) };
+  const res = await fetch(url, { method: init.method ?? 'POST', headers, body: init.body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: kept as text, and a check for a code fails
+  }
+  return { status: res.status, body: parsed };
+}
+
+/** A 4xx with a stable code in the body; anything else throws with what was sent. */
+export function assert4xxWithCode(res: Answer, what: string) {
+  const code = res.body && typeof res.body === 'object' ? res.body.code : undefined;
+  if (res.status < 400 || res.status >= 500 || typeof code !== 'string' || !/^[A-Za-z_]+$/.test(code))
+    throw new Error(`${what} answered ${res.status} ${JSON.stringify(res.body ?? '').slice(0, 300)}`);
+}
