@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from './Attachments.stories';
 
@@ -24,16 +24,45 @@ describe('Attachments', () => {
     live.clear();
   });
 
-  it('plays an audio note in the page from a blob URL, released when the list goes; other files only download', async () => {
-    const { unmount } = render(<AudioNotes />);
-    const player = (await screen.findByLabelText('Escuchar nota-20261120.webm')) as HTMLAudioElement;
-    expect(player.tagName).toBe('AUDIO');
+  it('plays an audio note in the page from a blob URL only when asked, released when the list goes; other files only download', async () => {
+    let loads = 0;
+    const { unmount } = render(
+      <AudioNotes
+        loadAudio={async () => {
+          loads++;
+          return new Blob(['audio'], { type: 'audio/webm' });
+        }}
+      />,
+    );
+    // showing the list downloads nothing: a button waits for the user
+    const listen = await screen.findByRole('button', { name: 'Escuchar nota-20261120.webm' });
+    expect(listen.textContent).toContain('Escuchar');
+    expect(loads).toBe(0);
+    expect(live.size).toBe(0);
+    fireEvent.click(listen);
+    const player = (await screen.findByLabelText('Escuchar nota-20261120.webm', { selector: 'audio' })) as HTMLAudioElement;
     expect(player.controls).toBe(true);
-    await waitFor(() => expect(player.getAttribute('src')).toMatch(/^blob:/));
+    expect(player.autoplay).toBe(true);
+    expect(loads).toBe(1);
+    expect(player.getAttribute('src')).toMatch(/^blob:/);
     expect(live.has(player.getAttribute('src')!)).toBe(true);
     expect(screen.queryByLabelText('Escuchar remito-0001-00001234.pdf')).toBeNull();
     expect(screen.getByRole('button', { name: 'Descargar nota-20261120.webm' })).toBeTruthy();
     unmount();
+    expect(live.size).toBe(0);
+  });
+
+  it('says so when the audio cannot be loaded, and the button stays to try again', async () => {
+    render(
+      <AudioNotes
+        loadAudio={async () => {
+          throw new Error('offline');
+        }}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Escuchar nota-20261120.webm' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No se pudo cargar el audio.');
+    expect(screen.getByRole('button', { name: 'Escuchar nota-20261120.webm' })).toBeTruthy();
     expect(live.size).toBe(0);
   });
 

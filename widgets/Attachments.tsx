@@ -65,7 +65,7 @@ export function Attachments({ items, busy, canAttach, canRemove, note, onPick, o
                 <Text textStyle="xs" color="fg.muted">
                   {[sizeText(a.tamano, i18n.language), a.creado_por_nombre, a.creado_en && new Date(a.creado_en).toLocaleString(i18n.language)].filter(Boolean).join(' · ')}
                 </Text>
-                {a.audio && loadAudio && <AudioPlayer source={a.id} label={t('widgets.attachments.play', { name: a.nombre })} load={() => loadAudio(a)} />}
+                {a.audio && loadAudio && <AudioPlayer source={a.id} label={t('widgets.attachments.play', { name: a.nombre })} listen={t('widgets.attachments.listen')} failed={t('widgets.attachments.playFailed')} load={() => loadAudio(a)} />}
               </Box>
               <HStack gap="1">
                 <Button size="xs" variant="outline" onClick={() => onDownload(a)} aria-label={t('widgets.attachments.downloadOne', { name: a.nombre })}>

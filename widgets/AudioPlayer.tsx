@@ -1,39 +1,63 @@
 /**
  * An in-page player for a stored audio note. The file is behind the bearer token, so the caller loads it (the
  * typed client) and the player plays it from a blob URL, revoked when the player goes (the page's
- * Content-Security-Policy allows `media-src blob:` for this). Renders only.
+ * Content-Security-Policy allows `media-src blob:` for this). Nothing is downloaded until the user asks to
+ * listen: a list of many notes costs nothing to show. Renders only.
  */
 import { useEffect, useRef, useState } from 'react';
+import { Button, HStack, Spinner, Text } from '@chakra-ui/react';
 
 export interface AudioPlayerProps {
-  /** The accessible name, already translated. */
+  /** The accessible name of the button and of the player, already translated ("Escuchar nota.webm"). */
   label: string;
-  /** What is played (an attachment's id): loaded again only when it changes. */
+  /** The button's visible text, already translated. */
+  listen: string;
+  /** Shown when the audio cannot be loaded, already translated. */
+  failed: string;
+  /** What is played (an attachment's id): a new source goes back to the button. */
   source: string | number;
   /** Loads the audio (with the caller's credentials). */
   load: () => Promise<Blob>;
 }
 
-export function AudioPlayer({ label, source, load }: AudioPlayerProps) {
-  const [url, setUrl] = useState<string | undefined>();
-  const loader = useRef(load);
-  loader.current = load;
+type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; url: string } | { kind: 'failed' };
+
+export function AudioPlayer({ label, listen, failed, source, load }: AudioPlayerProps) {
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const made = useRef<string | undefined>(undefined);
+  // bumped when the source changes or the player goes: a load started before is dropped
+  const generation = useRef(0);
   useEffect(() => {
-    let live = true;
-    let made: string | undefined;
-    loader
-      .current()
-      .then((blob) => {
-        if (!live) return;
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      })
-      // a failed load leaves the player empty; the download button still says why
-      .catch(() => {});
+    setState({ kind: 'idle' });
     return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
+      generation.current++;
+      if (made.current) URL.revokeObjectURL(made.current);
+      made.current = undefined;
     };
   }, [source]);
-  return <audio controls preload="metadata" aria-label={label} src={url} style={{ height: '2rem', maxWidth: '100%' }} />;
+  const start = () => {
+    const at = generation.current;
+    setState({ kind: 'loading' });
+    load().then(
+      (blob) => {
+        if (at !== generation.current) return;
+        made.current = URL.createObjectURL(blob);
+        setState({ kind: 'ready', url: made.current });
+      },
+      () => at === generation.current && setState({ kind: 'failed' }),
+    );
+  };
+  if (state.kind === 'ready') return <audio controls autoPlay aria-label={label} src={state.url} style={{ height: '2rem', maxWidth: '100%' }} />;
+  return (
+    <HStack gap="2">
+      <Button size="xs" variant="outline" aria-label={label} onClick={start} disabled={state.kind === 'loading'}>
+        {state.kind === 'loading' ? <Spinner size="xs" /> : '▶'} {listen}
+      </Button>
+      {state.kind === 'failed' && (
+        <Text role="alert" fontSize="sm" color="fg.error">
+          {failed}
+        </Text>
+      )}
+    </HStack>
+  );
 }

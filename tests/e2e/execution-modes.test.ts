@@ -381,8 +381,10 @@ describe('the activity’s modes on the execution screen', () => {
       const note = panel.getByRole('list', { name: 'Adjuntos' }).getByRole('listitem').filter({ hasText: /nota-\d{14}\.(webm|ogg|m4a)/ });
       await note.getByText('Audio', { exact: true }).waitFor();
       const name = (await note.textContent())!.match(/nota-\d{14}\.(webm|ogg|m4a)/)![0];
-      // it plays in the page: loaded with the token, from a blob URL the Content-Security-Policy lets <audio> use
-      const player = note.getByLabel(`Escuchar ${name}`);
+      // it plays in the page when asked: loaded with the token, from a blob URL the Content-Security-Policy lets <audio> use
+      await note.getByRole('button', { name: `Escuchar ${name}` }).click();
+      const player = note.locator('audio');
+      expect(await player.getAttribute('aria-label')).toBe(`Escuchar ${name}`);
       await expect.poll(() => player.evaluate((a: HTMLAudioElement) => (a.src.startsWith('blob:') ? a.readyState : -1)), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await player.evaluate((a: HTMLAudioElement) => a.error)).toBeNull();
       const [download] = await Promise.all([page.waitForEvent('download'), note.getByRole('button', { name: `Descargar ${name}` }).click()]);
