@@ -45,6 +45,8 @@ export interface ResolvedEntity {
   removeRoles?: string | string[];
   /** Enforced by the server only: the table's add button is always offered (spec §6). */
   addRoles?: string | string[];
+  /** Shows a table a server module keeps (ColumnsManifest `coreTable`): it has no created_at. */
+  coreTable: boolean;
   readRoles?: string | string[];
   /** Roles that may use the narrow view only (select and `narrow` actions), besides readRoles. */
   selectRoles?: string | string[];
@@ -136,6 +138,7 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
     editRoles: m.editRoles,
     removeRoles: m.removeRoles,
     addRoles: m.addRoles,
+    coreTable: m.coreTable === true,
     readRoles: m.readRoles,
     selectRoles: m.selectRoles,
     sort: m.sort ?? (columns.some((c) => c.field === DEFAULT_SORT.field) ? DEFAULT_SORT : { field: columns[0]?.field ?? 'id', order: 'asc' }),

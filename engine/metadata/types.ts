@@ -74,6 +74,11 @@ export interface ColumnsManifest {
   removeRoles?: string | string[];
   /** Exists in the spec but is unused: adding is always allowed. */
   addRoles?: string | string[];
+  /**
+   * The entity shows a table a server module keeps itself (cheques, vouchers, movements): read-only through
+   * the generic calls, no creation time to report by. Its module says so too; the start fails when they differ.
+   */
+  coreTable?: boolean;
   /** Roles that may read (index/select/show); none = every logged-in user. */
   readRoles?: string | string[];
   /**

@@ -32,25 +32,25 @@ export type QueryFieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'date' 
 
 /**
  * The fields a query may use: the entity's scalar properties (not child tables, not objects) and created_at,
- * unless the entity shows a module's own table (`stamped` false: cheques, vouchers, movements keep no created_at).
+ * unless the entity shows a module's own table (`coreTable`: cheques, vouchers, movements keep no created_at).
  */
-export function queryFields(entity: ResolvedEntity, stamped = true): Map<string, QueryFieldKind> {
+export function queryFields(entity: ResolvedEntity): Map<string, QueryFieldKind> {
   const fields = new Map<string, QueryFieldKind>();
   for (const [name, p] of Object.entries(entity.schema.properties ?? {})) {
     const t = scalarType(p);
     if (t === 'string') fields.set(name, p.format === 'date' ? 'date' : p.format === 'date-time' ? 'datetime' : 'text');
     else if (t === 'number' || t === 'integer' || t === 'boolean') fields.set(name, t);
   }
-  if (stamped) fields.set(CREATED_AT, 'datetime');
+  if (!entity.coreTable) fields.set(CREATED_AT, 'datetime');
   return fields;
 }
 
 const isDate = (k: QueryFieldKind | undefined) => k === 'date' || k === 'datetime';
 
 /** Field errors of a query (paths under `consulta.`); `params`: the report's parameter names. */
-export function checkQuery(q: ReportQuery, entity: ResolvedEntity | undefined, params: readonly string[], stamped = true): FieldError[] {
+export function checkQuery(q: ReportQuery, entity: ResolvedEntity | undefined, params: readonly string[]): FieldError[] {
   if (!entity) return [{ field: 'consulta.entidad', code: 'enum' }];
-  const fields = queryFields(entity, stamped);
+  const fields = queryFields(entity);
   const errors: FieldError[] = [];
   const known = (path: string, name: string | null | undefined) => {
     if (name && !fields.has(name)) errors.push({ field: path, code: 'enum', params: { allowed: [...fields.keys()] } });

@@ -28,6 +28,13 @@ describe('report query pickers', () => {
     expect(values(ui.filtros.items.campo as Picker)).toEqual(values(group));
   });
 
+  it('offers no creation time for a table a module keeps (cheques keep none), as the server would refuse it', () => {
+    const ui = consultaUi({ consulta: { entidad: 'cheque' } });
+    expect(values(ui.agrupar as Picker)).toEqual(expect.arrayContaining(['fecha_cobro', 'importe']));
+    expect(values(ui.agrupar as Picker)).not.toContain('created_at');
+    expect(values(ui.filtros.items.campo as Picker)).not.toContain('created_at');
+  });
+
   it('offers no field before an entity is chosen, and depends only on the entity chosen', () => {
     expect(values(consultaUi({}).agrupar as Picker)).toEqual([]);
     expect(reportQueryKey({ consulta: { entidad: 'articulo', agrupar: 'x' } })).toBe('articulo');

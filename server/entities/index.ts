@@ -35,6 +35,10 @@ export async function loadEntities(schemasDir: string): Promise<Entities> {
   for (const r of linkReferences(registry.entities))
     throw new MetadataError('schemas', `"${r.path}" refers to the entity "${r.entity}", which schemas/ does not have`);
   checkServers(registry, servers, GENERIC_CALLS);
+  // the manifest tells the browser; only a module can make an entity show a core table
+  for (const e of registry.entities)
+    if (e.coreTable !== coreTables.has(e.name))
+      throw new MetadataError(`schemas/${e.name}/columns.json`, e.coreTable ? '"coreTable": no module of the server keeps this table' : 'its module keeps the table: say "coreTable": true');
   for (const e of registry.entities)
     for (const r of e.related) {
       const other = registry.byName.get(r.entity);

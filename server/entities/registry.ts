@@ -85,6 +85,7 @@ function checkManifest(file: string, m: unknown): asserts m is ColumnsManifest {
   }
   for (const key of ['editRoles', 'removeRoles', 'readRoles', 'addRoles', 'selectRoles'] as const)
     if (!isRoles(m[key])) throw new MetadataError(file, `"${key}" must be a role or a list of roles`);
+  if (m.coreTable !== undefined && typeof m.coreTable !== 'boolean') throw new MetadataError(file, '"coreTable" must be true or false');
   if (m.list !== undefined && (typeof m.list !== 'string' || !LIST_NAME.test(m.list)))
     throw new MetadataError(file, '"list" must be letters, digits and _');
 }

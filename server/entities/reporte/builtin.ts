@@ -44,11 +44,10 @@ export async function runQuery(ctx: DocContext, query: ReportQuery, values: Reco
   const entity: ResolvedEntity | undefined = ctx.docs.entities().find((e) => e.name === query.entidad);
   if (!entity) throw badRequest('VALIDATION_FAILED', [{ field: 'consulta.entidad', code: 'enum' }]);
   if (!permits(ctx.actor.roles, entity, 'read')) throw forbidden();
-  const stamped = !ctx.docs.server(entity).coreTable;
   // a query saved before its entity changed (a field removed from the schema) names fields no longer there
-  const stale = checkQuery(query, entity, Object.keys(values), stamped).filter((e) => !e.field.endsWith('.parametro'));
+  const stale = checkQuery(query, entity, Object.keys(values)).filter((e) => !e.field.endsWith('.parametro'));
   if (stale.length) throw badRequest('VALIDATION_FAILED', stale);
-  const fields = queryFields(entity, stamped);
+  const fields = queryFields(entity);
   const db = ctx.trx as Kysely<any>;
   const wheres: Where[] = [];
   for (const f of query.filtros ?? []) {

@@ -65,7 +65,7 @@ export default defineEntityServer({
     const errors: FieldError[] = names.flatMap((n, i) => (names.indexOf(n) < i ? [{ field: `parametros.${i}.nombre`, code: 'unique' as const }] : []));
     const query = doc.consulta as ReportQuery | null | undefined;
     const target = query ? ctx.docs.entities().find((e) => e.name === query.entidad) : undefined;
-    if (query) errors.push(...checkQuery(query, target, names, !(target && ctx.docs.server(target).coreTable)));
+    if (query) errors.push(...checkQuery(query, target, names));
     return errors;
   },
   actions: {
