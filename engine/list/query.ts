@@ -103,8 +103,9 @@ export function checkListQuery(
         errors.push({ field: `filters.${key}`, code: 'maxLength', params: { max: PATTERN_MAX_LENGTH } });
         continue;
       }
-      // the 2-character minimum is for typed text; numbers and the common filters match as given
-      const textColumn = entity.columns.some((c) => c.filter === key && c.type === 'string');
+      // the 2-character minimum is for typed text; numbers, picked values ('*': every entity) and the common
+      // filters match as given
+      const textColumn = entity.columns.some((c) => c.filter === key && c.type === 'string' && !c.pick);
       const text = textColumn ? effectiveText(raw) : raw.trim() || null;
       if (text !== null) filters[key] = text;
       continue;

@@ -227,6 +227,17 @@ describe('the entities of this area', () => {
     });
   });
 
+  it("a column whose form select offers a read action's options filters by a pick-list of those options (issue 19)", () => {
+    const column = (entity: string, name: string) => resolveEntity(load(entity)).columns.find((c) => c.name === name)!;
+    // a party's type: the entries of its category group as they are in the database, not a fixed list
+    expect(column('perfil', 'tipo').pick).toEqual({ kind: 'options', list: 'categoria', filters: { action: 'groupOptions', grupo: 'perfil_tipo' } });
+    // an event's origin and a delivery's entity: the origins the server accepts, shown by their titles
+    expect(column('evento', 'origen')).toMatchObject({ names: 'entity', pick: { kind: 'options', list: 'evento', filters: { action: 'origenes' } } });
+    expect(column('evento_entrega', 'entidad').pick).toMatchObject({ kind: 'options', filters: { action: 'origenes' } });
+    // a category's type stays an open choice named by the locale
+    expect(column('categoria', 'tipo').pick).toEqual({ kind: 'enum', values: ['rubro', 'perfil_tipo', 'grupo_flujo', 'grupo_reporte'] });
+  });
+
   it('comunicacion is read-only and newest first', () => {
     const c = resolveEntity(load(folders.find((f) => f.replace(/^_/, '') === 'comunicacion')!));
     expect(c.editRoles).toBe('ROLE_NOBODY');

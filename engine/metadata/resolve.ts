@@ -20,10 +20,14 @@ export interface ResolvedColumn {
   /** The values are entity names, shown by the entity's title (ColumnSpec `names`). */
   names?: 'entity';
   /**
-   * A column whose filter picks a value instead of taking typed text: a reference (its list's options, by id)
-   * or an enum (its values). Such a filter matches exactly.
+   * A column whose filter picks a value instead of taking typed text: a reference (its list's options, by id),
+   * an enum (its values), or the options a read action answers for the field's form select (ui.json
+   * `ui:options.filters.action`: a category group's entries, an event's origins). Such a filter matches exactly.
    */
-  pick?: { kind: 'ref'; entity: string; list: string } | { kind: 'enum'; values: readonly (string | number)[] };
+  pick?:
+    | { kind: 'ref'; entity: string; list: string }
+    | { kind: 'enum'; values: readonly (string | number)[] }
+    | { kind: 'options'; list: string; filters: Readonly<Record<string, unknown>> };
 }
 
 export interface ChildTable {
@@ -84,15 +88,30 @@ function closeObjects(schema: JsonSchema): JsonSchema {
   return out;
 }
 
-function pickOf(prop: JsonSchema | undefined, refs: readonly ReferenceRule[], field: string): ResolvedColumn['pick'] {
+type Node = Record<string, unknown>;
+const nodeOf = (v: unknown): Node | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : undefined);
+
+/** The form's select of a field whose options a read action answers (ui.json), as a column's pick. */
+function actionSelectOf(ui: UiSchema | undefined, field: string): ResolvedColumn['pick'] {
+  const fieldUi = nodeOf(ui?.[field]);
+  const options = nodeOf(fieldUi?.['ui:options']);
+  const filters = nodeOf(options?.filters);
+  if (fieldUi?.['ui:widget'] !== 'select' || typeof options?.list !== 'string' || typeof filters?.action !== 'string') return undefined;
+  return { kind: 'options', list: options.list, filters };
+}
+
+function pickOf(prop: JsonSchema | undefined, refs: readonly ReferenceRule[], field: string, ui: UiSchema | undefined): ResolvedColumn['pick'] {
   const ref = refs.find((r) => r.site.kind === 'column' && r.site.field === field);
   if (ref) return { kind: 'ref', entity: ref.entity, list: ref.list };
+  // the same options as the form's select: a party's type from its category group
+  const offered = actionSelectOf(ui, field);
+  if (offered) return offered;
   // an enum, or the values offered for an open choice (`examples`: a category's type, a party's type)
   const values = (prop?.enum ?? prop?.examples)?.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
   return values?.length ? { kind: 'enum', values } : undefined;
 }
 
-function resolveColumn(entity: string, schema: JsonSchema, refs: readonly ReferenceRule[], spec: string | ColumnSpec): ResolvedColumn {
+function resolveColumn(entity: string, schema: JsonSchema, ui: UiSchema | undefined, refs: readonly ReferenceRule[], spec: string | ColumnSpec): ResolvedColumn {
   const c: ColumnSpec = typeof spec === 'string' ? { name: spec } : spec;
   const field = c.field ?? c.name;
   const prop = schema.properties?.[field];
@@ -112,7 +131,7 @@ function resolveColumn(entity: string, schema: JsonSchema, refs: readonly Refere
     editable: c.editable ?? false,
     hidden: c.hidden ?? false,
     ...(c.names ? { names: c.names } : {}),
-    ...(field === 'id' ? {} : { pick: pickOf(prop, refs, field) }),
+    ...(field === 'id' ? {} : { pick: pickOf(prop, refs, field, ui) }),
   };
 }
 
@@ -120,7 +139,7 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
   const { name, columns: m } = meta;
   const schema = closeObjects(meta.schema);
   const references = referencesOf(schema);
-  const columns = m.columns.map((c) => resolveColumn(name, schema, references, c));
+  const columns = m.columns.map((c) => resolveColumn(name, schema, meta.ui, references, c));
   const children = Object.entries(schema.properties ?? {})
     .filter(([, p]) => scalarType(p) === 'array' && p.items && scalarType(p.items) === 'object')
     .map(([childName, p]) => ({ name: childName, item: p.items! }));

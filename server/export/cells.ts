@@ -4,7 +4,10 @@
  * user's language — what the table shows, without its truncation.
  */
 import type { TFunction } from 'i18next';
-import type { ResolvedColumn, ResolvedEntity } from '../../engine/metadata/resolve';
+import { entityTitleKey, type ResolvedColumn, type ResolvedEntity } from '../../engine/metadata/resolve';
+
+/** The origin of a subscription to every entity (widgets/DataTable/valueText ANY_ENTITY). */
+const ANY_ENTITY = '*';
 import { storedField } from '../entities/layout';
 
 export type CellKind = 'text' | 'number' | 'date' | 'datetime';
@@ -40,10 +43,15 @@ export function exportColumns(entity: ResolvedEntity, columns: readonly Resolved
     let value: ExportColumn['value'];
     if (column.pick?.kind === 'ref')
       value = (row) => ((row.$labels as Record<string, string> | undefined)?.[field] ?? asText(row[field]));
-    else if (column.pick?.kind === 'enum') {
-      // each value's text is looked up once per export, not once per row
+    else if (column.names === 'entity' || column.pick?.kind === 'enum' || column.pick?.kind === 'options') {
+      // each value's text is looked up once per export, not once per row: an entity's title, a value's locale name
+      // (an action's option without one, e.g. a party type an administrator added, shows its value)
       const texts = new Map<string, string>();
-      const text = (v: string) => texts.get(v) ?? texts.set(v, t(`entities.${entity.name}.enums.${field}.${v}`, { defaultValue: v })).get(v)!;
+      const name = (v: string) =>
+        column.names === 'entity'
+          ? v === ANY_ENTITY ? t('dataTable.anyEntity') : t(entityTitleKey(v), { defaultValue: v })
+          : t(`entities.${entity.name}.enums.${field}.${v}`, { defaultValue: v });
+      const text = (v: string) => texts.get(v) ?? texts.set(v, name(v)).get(v)!;
       value = (row) => (row[field] == null ? null : text(String(row[field])));
     } else {
       const yes = t('dataTable.yes');

@@ -57,6 +57,11 @@ describeBackends('categoria', (backend) => {
       const party = await post('perfil/save', { nombre: 'Dist', tipo: 'distribuidores' });
       expect(party.status).toBe(200);
       expect(party.body.tipo).toBe('distribuidores');
+      // the list's type filter picks the entry: exactly that type (issue 19)
+      await post('perfil/save', { nombre: 'Sur', tipo: 'distribuidores_sur' });
+      const byType = async (tipo: string) => (await post('perfil/index', { filters: { tipo } })).body.rows.map((r: any) => r.nombre);
+      expect(await byType('distribuidores')).toEqual(['Dist']);
+      expect(await byType('distrib')).toEqual([]);
     });
 
     it('needs a group, and takes nothing else', async () => {

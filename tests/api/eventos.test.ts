@@ -141,4 +141,29 @@ describeBackends('evento subscriptions', (backend) => {
     expect((await post(`evento/delete/${all}`)).status).toBe(200);
     expect(await db.selectFrom('evento_entrega').select('id').where('evento', '=', all).execute()).toEqual([]);
   });
+  it("the lists' entity filters pick one entity exactly (issue 19): 'factura' does not find 'facturacion', part of a name finds nothing", async () => {
+    await db.deleteFrom('evento').execute();
+    const factura = (await post('evento/save', { ...hook, nombre: 'facturas', origen: 'factura' })).body.id;
+    await post('evento/save', { ...hook, nombre: 'facturación', origen: 'facturacion' });
+    const all = (await post('evento/save', { ...hook, nombre: 'todo', origen: '*' })).body.id;
+    const byOrigin = async (origen: string) => {
+      const res = await post('evento/index', { filters: { origen } });
+      expect(res.status, origen).toBe(200);
+      return res.body.rows.map((r: { id: number }) => r.id);
+    };
+    expect(await byOrigin('factura')).toEqual([factura]);
+    expect(await byOrigin('*')).toEqual([all]);
+    expect(await byOrigin('fact')).toEqual([]);
+
+    await post('secuencia/save', { nombre: 'eventos-filtro', proximo_valor: 1 });
+    await post('categoria/save', { tipo: 'rubro', nombre: 'Eventos filtro' });
+    const byEntity = async (entidad: string) => {
+      const res = await post('evento_entrega/index', { filters: { entidad, evento: all } });
+      expect(res.status, entidad).toBe(200);
+      return [...new Set(res.body.rows.map((r: { entidad: string }) => r.entidad))];
+    };
+    expect(await byEntity('secuencia')).toEqual(['secuencia']);
+    expect(await byEntity('categoria')).toEqual(['categoria']);
+    expect(await byEntity('secuen')).toEqual([]);
+  });
 });

@@ -20,7 +20,7 @@ import { VirtualBody } from './VirtualBody';
 import { useRowStyles } from './rowStyles';
 import { useDataTable } from './useDataTable';
 import { useColumnModel } from './useColumnModel';
-import { valueTextOf } from './valueText';
+import { useOptionNames, valueTextOf } from './valueText';
 import type { ColumnWidths } from '../../engine/list/preferences';
 import type { DataTableProps } from './types';
 
@@ -73,6 +73,7 @@ export function DataTable(props: DataTableProps) {
   const onSort = useCallback((field: string) => send({ type: 'SORT', field }), [send]);
   const onFilter = useCallback((key: string, value: string) => send({ type: 'FILTER', key, value }), [send]);
 
+  const optionNames = useOptionNames(visible, entity.name, source.options);
   const canShow = !!onShow;
   const canEditRow = canEdit && !!onEdit;
   const rowView = useMemo<RowView>(
@@ -80,7 +81,7 @@ export function DataTable(props: DataTableProps) {
       columns: visible,
       labels: visible.map((col) => t(col.label)),
       editable: visible.map((col) => inlineEdit && !!col.editable),
-      enumText: visible.map((col) => valueTextOf(col, entity.name, t)),
+      enumText: visible.map((col) => valueTextOf(col, entity.name, t, optionNames)),
       firstRowIndex: 1 + headerRows,
       t,
       nameOf,
@@ -90,7 +91,7 @@ export function DataTable(props: DataTableProps) {
       edit: canEditRow ? (row) => latest.current.onEdit?.(row, at(row)) : undefined,
       remove: canRemove ? setRemoving : undefined,
     }),
-    [visible, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, entity.name, at],
+    [visible, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, entity.name, at, optionNames],
   );
   const rowStyles = useRowStyles(sizes.row, sizes.phone);
   const { cellError } = c;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { valueTextOf } from './valueText';
+import { byLocaleKeys, namedSource } from '../SchemaForm/namedOptions';
 
 describe('valueTextOf', () => {
   const t = i18next.t.bind(i18next);
@@ -17,5 +18,26 @@ describe('valueTextOf', () => {
   it('an enum column names its values; other columns show the value itself', () => {
     expect(valueTextOf({ field: 'condicion_iva', pick: { kind: 'enum', values: ['consumidor_final'] } }, 'empresa', t)!('consumidor_final')).not.toBe('consumidor_final');
     expect(valueTextOf({ field: 'nombre' }, 'articulo', t)).toBeUndefined();
+  });
+  it("a column of a read action's options (a party's type) names a value by its option, then by the locale, then as itself", () => {
+    const column = { field: 'tipo', pick: { kind: 'options' as const, list: 'categoria', filters: { action: 'groupOptions', grupo: 'perfil_tipo' } } };
+    const names = new Map([['tipo', new Map([['distribuidores', 'Distribuidores']])]]);
+    const text = valueTextOf(column, 'perfil', t, names)!;
+    expect([text('distribuidores'), text('proveedores'), text('otros')]).toEqual(['Distribuidores', 'Proveedores', 'otros']);
+  });
+  it('options named by the locale where it has a name are searched by that name', async () => {
+    const rows = [
+      { id: 'clientes', nombre: 'Clientes', name: 'Clientes' },
+      { id: 'distribuidores', nombre: 'Distribuidores', name: 'Distribuidores' },
+    ];
+    await i18next.changeLanguage('en');
+    try {
+      const name = byLocaleKeys('entities.perfil.enums.tipo', (k) => i18next.exists(k), (k) => t(k));
+      const source = namedSource(async () => ({ total: rows.length, rows }), name);
+      expect((await source({ pattern: '', offset: 0, max: 10 })).rows.map((o) => o.name)).toEqual(['Customers', 'Distribuidores']);
+      expect((await source({ pattern: 'custom', offset: 0, max: 10 })).rows.map((o) => o.id)).toEqual(['clientes']);
+    } finally {
+      await i18next.changeLanguage('es');
+    }
   });
 });

@@ -12,6 +12,7 @@ import { formContextOf } from './context';
 import { useEnumText } from './enumText';
 import { optionText, readSelectConfig } from './selectOptions';
 import { useCurrentOption } from './useCurrentOption';
+import { useNamedSource } from './namedOptions';
 import type { SliceSource } from './useSelectOptions';
 
 interface Props {
@@ -49,15 +50,27 @@ export function ReadOnlyValue({ id, value, schema, uiSchema, registry }: Props) 
     if (schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'))) return Number(value).toLocaleString(i18n.language);
     return nameOf(value);
   })();
-  if (list && !blank(value)) return <ReferenceText id={id} value={value} list={list} filters={readSelectConfig(options).filters} registry={registry} />;
+  if (list && !blank(value))
+    return <ReferenceText id={id} value={value} list={list} filters={readSelectConfig(options).filters} names={typeof options.names === 'string' ? options.names : undefined} registry={registry} />;
   return <Shown id={id} text={text} multiline={widget === 'textarea'} />;
 }
 
-function ReferenceText({ id, value, list, filters, registry }: { id: string; value: unknown; list: string; filters?: Record<string, unknown>; registry: Registry }) {
+interface ReferenceProps {
+  id: string;
+  value: unknown;
+  list: string;
+  filters?: Record<string, unknown>;
+  /** The locale key base naming a read action's options (./namedOptions.ts). */
+  names?: string;
+  registry: Registry;
+}
+
+function ReferenceText({ id, value, list, filters, names, registry }: ReferenceProps) {
   const { i18n } = useTranslation();
   const { optionsSource } = formContextOf(registry);
-  const source: SliceSource = useMemo(() => (q) => optionsSource(list, q), [optionsSource, list]);
-  const option = useCurrentOption(value, list, source, filters);
+  const remote: SliceSource = useMemo(() => (q) => optionsSource(list, q), [optionsSource, list]);
+  const { source, key } = useNamedSource(remote, list, names);
+  const option = useCurrentOption(value, key, source, filters);
   return <Shown id={id} text={option ? optionText(option, i18n.language) : String(value)} />;
 }
 

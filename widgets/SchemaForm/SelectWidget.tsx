@@ -12,6 +12,7 @@ import { emptyValueOf } from './empty';
 import { idForSchema, localPage, readSelectConfig, sameId } from './selectOptions';
 import { rememberOptions } from './useCurrentOption';
 import { useEnumText } from './enumText';
+import { useNamedSource } from './namedOptions';
 import type { SliceSource } from './useSelectOptions';
 
 /** The options without the record itself (`excludeSelf`: an article is not its own component). */
@@ -41,11 +42,13 @@ export function SelectWidget(props: WidgetProps) {
       return { id: o.value as string | number, name: text, nombre: text };
     });
   }, [options.enumOptions, offered, value, enumText]);
-  const listKey = cfg.list ?? `enum:${id}`;
-  const source: SliceSource = useMemo(
+  const remote: SliceSource = useMemo(
     () => (cfg.list ? withoutSelf((q) => optionsSource(cfg.list!, q), self) : async (q) => localPage(local, q)),
     [cfg.list, optionsSource, local, self],
   );
+  // a read action's options (a party's type from its group): named like enum values where the locale has a name
+  const named = useNamedSource(remote, cfg.list ?? `enum:${id}`, typeof options.names === 'string' ? options.names : undefined);
+  const { source, key: listKey } = named;
   if (!cfg.list) rememberOptions(listKey, local);
   const numeric = ['integer', 'number'].includes(String(getSchemaType(schema)));
 
@@ -56,7 +59,7 @@ export function SelectWidget(props: WidgetProps) {
       onChange={(picked) => onChange(picked === null ? emptyValueOf(schema, options) : idForSchema(picked, numeric))}
       source={source}
       listKey={listKey}
-      cacheKey={cfg.list ? `${cfg.list}|${self ?? ''}` : undefined}
+      cacheKey={cfg.list ? `${listKey}|${self ?? ''}` : undefined}
       allowNull={cfg.allowNull}
       ids={cfg.ids}
       filters={cfg.filters}

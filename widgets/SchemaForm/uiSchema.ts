@@ -8,12 +8,15 @@
  * - enum values are named by their locale keys (`ui:enumNames`: `entities.<entity>.enums.<path>.<value>`, the
  *   path's names joined with `_`), which the widgets translate (./enumText.ts): names, not keys;
  * - a text property with `examples` (an open choice: a category's type) is a select of those values, named the same way;
+ * - a select whose options a read action answers (`ui:options.filters.action`: a party's type from its category
+ *   group) names them the same way where the locale has a name (`ui:options.names`, ./namedOptions.ts);
  * - a child table with `ui:options.grid` marks its rows (`gridRow`) and their fields (`inGrid`): ./childGrid.ts.
  */
 import { getDefaultRegistry } from '@rjsf/core';
 import { hasWidget, type RJSFSchema, type RegistryWidgetsType, type UiSchema } from '@rjsf/utils';
 import type { ReferenceRule } from '../../engine/metadata/references';
 import type { JsonSchema, UiSchema as MetaUi } from '../../engine/metadata/types';
+import { isActionSelect, valueNamesKey } from './namedOptions';
 
 export const UNKNOWN_WIDGET = 'UnknownWidget';
 
@@ -38,7 +41,7 @@ function walk(schema: JsonSchema | undefined, given: Node, w: Walk, path: string
   const ref = w.refs.get(path);
   const ui = ref ? referenceUi(ref, given, w.entity) : given;
   const out: Node = { ...ui };
-  const base = `entities.${w.entity}.enums.${path.split('.').join('_')}`;
+  const base = valueNamesKey(w.entity ?? '', path);
   if (w.entity && Array.isArray(schema?.enum) && ui['ui:enumNames'] === undefined) {
     out['ui:enumNames'] = Object.fromEntries(schema.enum.map((v) => [String(v), `${base}.${String(v)}`]));
   }
@@ -47,6 +50,9 @@ function walk(schema: JsonSchema | undefined, given: Node, w: Walk, path: string
     out['ui:widget'] = 'select';
     out['ui:options'] = { offered: schema.examples.map((v) => ({ value: v, label: `${base}.${String(v)}` })), ...(ui['ui:options'] as Node | undefined) };
   }
+  const opts = ui['ui:options'] as Node | undefined;
+  if (w.entity && !ref && ui['ui:widget'] === 'select' && isActionSelect(opts?.filters as Node | undefined) && opts?.names === undefined)
+    out['ui:options'] = { ...opts, names: base };
   const widget = ui['ui:widget'];
   // "hidden" hides an object or an array too (RJSF reads it before choosing a field), though no widget draws one
   if (schema && typeof widget === 'string' && widget !== 'hidden' && !hasWidget(schema as RJSFSchema, widget, w.widgets)) {
