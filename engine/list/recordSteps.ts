@@ -8,12 +8,14 @@ import type { ListQuery, SortOrder } from './query';
 
 export type RowId = string | number;
 
-/** The list as the user left it (typed search and filters, sort), to open it again the same way. */
+/** The list as the user left it (typed search and filters, sort, scroll), to open it again the same way. */
 export interface ListView {
   pattern: string;
   filters: Record<string, string>;
   sort: string;
   sortOrder: SortOrder;
+  /** How far its rows were scrolled (px). */
+  top?: number;
 }
 
 export interface ListContext {

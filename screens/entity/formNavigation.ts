@@ -28,10 +28,11 @@ export function returnToOf(state: unknown): string | null {
   return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') ? to : null;
 }
 
-/** The list's search, filters and sort to open it with, when the navigation brings them. */
+/** The list's search, filters, sort and scroll to open it with, when the navigation brings them. */
 export function listViewOf(state: unknown): ListView | undefined {
   const view = (state as { listView?: Partial<ListView> } | null)?.listView;
   if (!view || typeof view !== 'object' || typeof view.sort !== 'string' || (view.sortOrder !== 'asc' && view.sortOrder !== 'desc')) return undefined;
   const filters = view.filters && typeof view.filters === 'object' ? Object.fromEntries(Object.entries(view.filters).filter(([, v]) => typeof v === 'string')) : {};
-  return { pattern: typeof view.pattern === 'string' ? view.pattern : '', filters, sort: view.sort, sortOrder: view.sortOrder };
+  const top = typeof view.top === 'number' && Number.isFinite(view.top) && view.top > 0 ? { top: view.top } : {};
+  return { pattern: typeof view.pattern === 'string' ? view.pattern : '', filters, sort: view.sort, sortOrder: view.sortOrder, ...top };
 }

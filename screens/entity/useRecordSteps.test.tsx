@@ -23,6 +23,9 @@ describe('stepKey (Alt+Arrow moves to the previous / next record)', () => {
 describe('listViewOf (a list opened again as the user left it)', () => {
   it('reads a view from the navigation state, refusing anything else', () => {
     expect(listViewOf({ listView: { pattern: 'ab', filters: { grupo: 'G3', bad: 3 }, sort: 'nombre', sortOrder: 'desc' } })).toEqual({ pattern: 'ab', filters: { grupo: 'G3' }, sort: 'nombre', sortOrder: 'desc' });
+    // with how far it was scrolled, when it was
+    expect(listViewOf({ listView: { pattern: '', filters: {}, sort: 'id', sortOrder: 'asc', top: 420 } })).toEqual({ pattern: '', filters: {}, sort: 'id', sortOrder: 'asc', top: 420 });
+    expect(listViewOf({ listView: { pattern: '', filters: {}, sort: 'id', sortOrder: 'asc', top: 'far' } })).toEqual({ pattern: '', filters: {}, sort: 'id', sortOrder: 'asc' });
     expect(listViewOf({ listView: { sort: 'nombre', sortOrder: 'sideways' } })).toBeUndefined();
     expect(listViewOf(null)).toBeUndefined();
   });

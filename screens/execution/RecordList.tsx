@@ -7,11 +7,11 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ListQuery } from '../../engine/list/query';
 import type { ListContext } from '../../engine/list/recordSteps';
-import { listViewOf } from '../entity/formNavigation';
+import { useListMemory } from '../entity/listMemory';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { DataTable, type Row } from '../../widgets/DataTable';
 import { tableSource } from '../app/entityData';
@@ -34,7 +34,6 @@ function withColumns(entity: ResolvedEntity, columnas: Place['activity']['column
 export function RecordList({ place }: { place: Place }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const { user } = useSession();
   const { flow, activity } = place;
   const entity = useMemo(() => withColumns(entityOf('registro'), activity.columnas), [activity.columnas]);
@@ -44,11 +43,15 @@ export function RecordList({ place }: { place: Place }) {
   }, [entity, flow.id, activity.id]);
   // the registro list has no `tipo` field: this filter only names the column preference
   const mainFilter = useMemo(() => ({ tipo: `actividad-${activity.id}` }), [activity.id]);
+  // the list as left, for Back from the record (one memory per activity: the same registro list serves them all)
+  const memory = useListMemory(`registro:${flow.id}/${activity.id}`);
   // where the row sits in the list, with the flow and activity the source adds: the record's previous / next
-  const open = (row: Row, show: boolean, at: ListContext) =>
-    navigate(executionPath(flow.id, activity.id, row.id as number, show), {
+  const open = (row: Row, show: boolean, at: ListContext) => {
+    memory.remember(at.view);
+    void navigate(executionPath(flow.id, activity.id, row.id as number, show), {
       state: { list: { ...at, query: { ...at.query, filters: { ...at.query.filters, flujo: flow.id, actividad: activity.id } } } },
     });
+  };
   return (
     <Stack gap="3">
       <Trail steps={[{ label: t('routes.workspacecard'), to: groupsPath() }, { label: flow.nombre, to: flowPath(null, flow.id) }, { label: activity.titulo }]} />
@@ -71,7 +74,7 @@ export function RecordList({ place }: { place: Place }) {
         onAdd={() => navigate(executionPath(flow.id, activity.id, 'create'))}
         onShow={(row, at) => open(row, true, at)}
         onEdit={(row, at) => open(row, false, at)}
-        initialView={listViewOf(location.state)}
+        initialView={memory.initialView}
       />
     </Stack>
   );

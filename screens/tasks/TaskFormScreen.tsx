@@ -22,6 +22,9 @@ import type { ScreenProps } from '../registry';
 import { taskUi } from './lockedUi';
 import { FormTrail } from '../entity/FormTrail';
 import { taskCalls } from './taskCalls';
+import { useLeaveGuard } from '../execution/useLeaveGuard';
+import { LeaveDialog } from '../execution/LeaveDialog';
+import { ConfirmDiscard } from '../entity/ConfirmDiscard';
 
 const CALL: Record<TaskEvent['type'], 'start' | 'finish' | 'reopen'> = { START: 'start', FINISH: 'finish', REOPEN: 'reopen' };
 const DONE: Record<TaskEvent['type'], string> = { START: 'tasks.actions.started', FINISH: 'tasks.actions.finished', REOPEN: 'tasks.actions.reopened' };
@@ -64,6 +67,11 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
   const exitTo = instructivo !== undefined ? `/backOffice/instructive/${instructivo}` : '/backOffice/instructive';
   const formId = 'form-tarea';
   const readOnly = definitionLocked;
+  // typed data is not lost without a question: leaving (exit, menu, back) asks, closing the tab warns
+  const [dirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(dirty && !readOnly);
+  // exit asks itself: going back to a page opened by address is a navigation the router cannot hold
+  const [pendingExit, setPendingExit] = useState<(() => void) | null>(null);
 
   const send = async (type: TaskEvent['type']) => {
     setBusy(type);
@@ -94,7 +102,14 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
   return (
     <Stack gap="4">
       <FormTrail entity={entity} data={record.data} id={creating ? null : id} returnTo={instructivo !== undefined ? exitTo : null} />
-      <SubHeader title={t(`routes.${route?.name ?? 'instructiveTask'}`)} saveFormId={readOnly ? undefined : formId} saving={record.saving} exitTo={exitTo} actions={actions} />
+      <SubHeader
+        title={t(`routes.${route?.name ?? 'instructiveTask'}`)}
+        saveFormId={readOnly ? undefined : formId}
+        saving={record.saving}
+        exitTo={exitTo}
+        actions={actions}
+        confirmExit={dirty && !readOnly ? (exit) => setPendingExit(() => exit) : undefined}
+      />
       {definitionLocked && (
         <Alert.Root status="info" role="status">
           <Alert.Indicator />
@@ -120,11 +135,29 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
           serverErrors={record.serverErrors}
           optionsSource={optionsSource}
           rules={rulesOf(entity.name)}
+          onDirtyChange={(value) => {
+            // the record takes a newer copy only while nothing typed is pending
+            record.onDirtyChange(value);
+            setDirty(value);
+          }}
           onSubmit={async (values) => {
-            if (await record.save(values)) navigate(exitTo, { replace: true });
+            if (!(await record.save(values))) return;
+            guard.allow();
+            navigate(exitTo, { replace: true });
           }}
         />
       )}
+      <LeaveDialog blocker={guard.blocker} />
+      <ConfirmDiscard
+        open={pendingExit !== null}
+        onStay={() => setPendingExit(null)}
+        onLeave={() => {
+          const exit = pendingExit;
+          setPendingExit(null);
+          guard.allow();
+          exit?.();
+        }}
+      />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { Button } from '@chakra-ui/react';
 import { hasAny, ROLES } from '../../engine/roles';
 import { allowedEvents, type TaskEvent } from '../../machines/taskState';
@@ -27,6 +28,9 @@ export function TaskItem({ task, roles, onChanged }: { task: MyTask; roles: read
   const [editing, setEditing] = useState(false);
   const [moving, setMoving] = useState(false);
   const admin = hasAny(roles, [ROLES.ADMIN, ROLES.ROOT]);
+  const navigate = useNavigate();
+  // through the router: Back from the form is a move the form can ask about (typed data)
+  const formPath = `/backOffice/instructive/task/${task.id}`;
 
   const send = async (type: TaskEvent['type']) => {
     setBusy(type);
@@ -69,7 +73,8 @@ export function TaskItem({ task, roles, onChanged }: { task: MyTask; roles: read
   return (
     <TaskCard
       title={task.titulo}
-      href={admin ? `#/backOffice/instructive/task/${task.id}` : undefined}
+      href={admin ? `#${formPath}` : undefined}
+      onOpen={admin ? () => void navigate(formPath) : undefined}
       hrefLabel={t('tasks.actions.open', { title: task.titulo })}
       context={[t('tasks.record.open', { numero }), task.actividad_titulo, task.instructivo_titulo].filter(Boolean).join(' · ')}
       stateLabel={t(`entities.tarea.enums.estado.${task.estado}`)}

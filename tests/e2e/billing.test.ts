@@ -57,6 +57,10 @@ describe('electronic invoicing in the browser', () => {
   it('an admin configures billing: CUIT, tax condition, a sales point, the certificate and key; the connection works', async () => {
     await page.goto(`${app.baseUrl}/#/backOffice/billingConfig`);
     await page.getByRole('heading', { name: 'Facturación', level: 1 }).waitFor();
+    // the breadcrumb of the other forms: menu group › this page
+    const trail = page.getByRole('navigation', { name: 'Ubicación' });
+    await expect.poll(() => trail.getByRole('link').allTextContents()).toEqual(['Administración', 'Facturación']);
+    expect(await trail.locator('[aria-current="page"]').textContent()).toBe('Facturación');
     await page.getByRole('textbox', { name: /^CUIT de la empresa/ }).fill('20-12345678-6');
     await page.getByRole('textbox', { name: /^Razón social/ }).fill('Flujos S.A.');
     await page.getByRole('combobox', { name: /^Condición frente al IVA/ }).fill('inscripto');

@@ -3,7 +3,8 @@
  * leads back to the list with its filter and sort; previous / next follow the list's filter and sort and cross
  * its page boundary (the list loads 20 rows on this short window; the 21st comes from the next page), are
  * disabled at the ends, answer Alt+Arrow, and ask before dropping typed data. A party's type offers its category
- * group's entries, one added by an administrator included.
+ * group's entries, one added by an administrator included. The browser's Back (and the form's exit) bring the
+ * list back as it was left: its search, filter, sort and scroll.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -109,6 +110,62 @@ describe('record forms opened from a list', () => {
     await expect.poll(() => total().textContent()).toBe('Total: 25');
     expect(await page.getByRole('textbox', { name: 'Filtrar por Grupo' }).inputValue()).toBe('pasos');
     expect(await page.getByRole('columnheader', { name: 'Nombre' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it("Back and the form's exit bring the list back as it was left: search, filter, sort and scroll", async () => {
+    await filteredList();
+    const search = page.getByRole('searchbox', { name: 'Buscar' });
+    // the search's page read before scrolling (a scroll to the end while it loads asks for nothing more)
+    const searched = page.waitForResponse((r) => r.url().endsWith('/api/categoria/index'));
+    await search.fill('paso');
+    await searched;
+    await expect.poll(() => total().textContent()).toBe('Total: 25');
+    // scrolled to its end: the rows beyond the first 20 are loaded on the way
+    const box = page.getByTestId('data-table-scroll');
+    const toEnd = () => box.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect
+      .poll(async () => {
+        await toEnd();
+        return page.getByRole('row').filter({ hasText: name(1) }).count();
+      }, { timeout: 10_000 })
+      .toBe(1);
+    await toEnd();
+    const scrolled = await box.evaluate((el) => el.scrollTop);
+    expect(scrolled).toBeGreaterThan(0);
+    const asLeft = async () => {
+      await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+      await expect.poll(() => total().textContent()).toBe('Total: 25');
+      expect(await search.inputValue()).toBe('paso');
+      expect(await page.getByRole('textbox', { name: 'Filtrar por Grupo' }).inputValue()).toBe('pasos');
+      expect(await page.getByRole('columnheader', { name: 'Nombre' }).getAttribute('aria-sort')).toBe('descending');
+      await expect.poll(() => box.evaluate((el) => el.scrollTop)).toBe(scrolled);
+      await page.getByRole('row').filter({ hasText: name(1) }).waitFor();
+    };
+
+    // opened, stepped to the next record (previous / next still work), then the browser's Back
+    await page.getByRole('row').filter({ hasText: name(2) }).getByRole('cell').first().click();
+    await at(2, '24 de 25');
+    await next().click();
+    await at(1, '25 de 25');
+    await page.goBack();
+    await page.waitForURL(/#\/backOffice\/categories$/);
+    await asLeft();
+
+    // the form's exit goes back the same way
+    await page.getByRole('button', { name: `Editar ${name(3)}` }).click();
+    await at(3, '23 de 25');
+    await page.getByRole('button', { name: 'Salir' }).first().click();
+    await page.waitForURL(/#\/backOffice\/categories$/);
+    await asLeft();
+
+    // opened afresh (another page, then its address) it starts afresh
+    await page.goto(`${app.baseUrl}/#/workspacedashboard`);
+    await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+    await page.goto(`${app.baseUrl}/#/backOffice/categories`);
+    await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+    await expect.poll(() => total().textContent()).not.toBe('Total: 25');
+    expect(await search.inputValue()).toBe('');
+    expect(await box.evaluate((el) => el.scrollTop)).toBe(0);
   });
 
   it('moving away from typed data asks first', async () => {

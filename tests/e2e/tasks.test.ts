@@ -3,7 +3,7 @@
  * locks of its state (also in the task form, with their reasons), tries to move a record whose tasks are open
  * and is told why with the code and the open tasks, and reschedules a task on the planning timeline — by
  * dragging and with the keyboard — where the server takes the new dates; the critical path is marked; the task
- * area works in English too.
+ * area works in English too. The task form asks before typed data is lost, as the other forms do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -103,6 +103,73 @@ describe('tasks', () => {
       expect(await admin.getByRole('textbox', { name: 'Inicio estimado' }).getAttribute('readonly')).not.toBeNull();
       await admin.getByRole('button', { name: 'Finalizar' }).click();
       await admin.getByText('Tarea finalizada').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the task form asks before typed data is lost (exit, menu, back, reload), not when nothing was typed nor after a save', async () => {
+    const { context, page: admin } = await newPage(browser.browser, app.baseUrl);
+    try {
+      await loginAs(admin, 'admin', ADMIN_PASSWORD);
+      await admin.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+      const description = admin.getByRole('textbox', { name: /^Descripción/ });
+      const ask = admin.getByRole('dialog', { name: 'Cambios sin guardar' });
+      const exit = admin.getByRole('button', { name: 'Salir' }).first();
+      /** What reloading or closing the tab would meet: the browser's own "leave site?" or nothing. */
+      const unloadWarns = () =>
+        admin.evaluate(() => {
+          const e = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(e);
+          return e.defaultPrevented;
+        });
+      const allTasks = new RegExp('#/task/todas$');
+      /** The task opened from the task area, as users get there (every step a move of the app). */
+      const open = async () => {
+        if (!allTasks.test(admin.url())) {
+          await admin.getByRole('link', { name: 'Tareas' }).first().click();
+          await admin.getByRole('heading', { name: 'Tareas', level: 1 }).waitFor();
+          await admin.getByRole('link', { name: 'Todas' }).click();
+          await admin.waitForURL(allTasks);
+        }
+        await admin.getByRole('link', { name: 'Abrir la tarea Limpiar' }).click();
+        await admin.getByRole('heading', { name: 'Tarea del instructivo', level: 1 }).waitFor();
+        await expect.poll(() => admin.getByRole('textbox', { name: /^Título/ }).inputValue(), { timeout: 30_000 }).toBe('Limpiar');
+      };
+
+      // nothing typed: exit leaves at once
+      await open();
+      expect(await unloadWarns()).toBe(false);
+      await exit.click();
+      await admin.waitForURL(allTasks);
+
+      // typed: exit, the menu and Back ask; staying keeps the text; reloading would warn
+      await open();
+      await description.fill('A medio escribir');
+      await expect.poll(unloadWarns).toBe(true);
+      await exit.click();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Seguir editando' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await description.inputValue()).toBe('A medio escribir');
+      await admin.locator('aside').getByRole('link', { name: 'Secuencias' }).click();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Seguir editando' }).click();
+      await ask.waitFor({ state: 'detached' });
+      await admin.goBack();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Salir sin guardar' }).click();
+      await admin.waitForURL(allTasks);
+      expect(await unloadWarns()).toBe(false);
+
+      // saved: it leaves for its instructive without asking
+      await open();
+      await description.fill('Con trapo seco');
+      await admin.getByRole('button', { name: 'Guardar' }).first().click();
+      await admin.waitForURL(new RegExp(`#/backOffice/instructive/${seed.instructivo}$`));
+      expect(await ask.count()).toBe(0);
+      expect(await unloadWarns()).toBe(false);
+      expect((await tasks()).Limpiar.descripcion).toBe('Con trapo seco');
     } finally {
       await context.close();
     }

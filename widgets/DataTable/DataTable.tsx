@@ -19,6 +19,7 @@ import { Toolbar } from './Toolbar';
 import { VirtualBody } from './VirtualBody';
 import { useRowStyles } from './rowStyles';
 import { useDataTable } from './useDataTable';
+import { useScrollBack } from './useScrollBack';
 import { useColumnModel } from './useColumnModel';
 import { useOptionNames, valueTextOf } from './valueText';
 import type { ColumnWidths } from '../../engine/list/preferences';
@@ -41,7 +42,8 @@ export function DataTable(props: DataTableProps) {
     (row: Row) => {
       const { c: now } = latest.current;
       const ids = now.rows.map((r) => r[entity.rowKey] as RowId);
-      return listContext({ list: entity.list, query: requestQuery(now), ids, total: now.total, estimated: now.totalEstimated, view: now.query }, now.rows.indexOf(row));
+      const view = { ...now.query, top: scrollRef.current?.scrollTop ?? 0 };
+      return listContext({ list: entity.list, query: requestQuery(now), ids, total: now.total, estimated: now.totalEstimated, view }, now.rows.indexOf(row));
     },
     [entity],
   );
@@ -62,6 +64,7 @@ export function DataTable(props: DataTableProps) {
   const headerRows = c.filterRowVisible ? 2 : 1;
   const loaded = c.loadedKey !== null;
   const empty = loaded && !c.loading && !c.error && c.rows.length === 0;
+  useScrollBack(scrollRef, props.initialView?.top, loaded && !c.loading && c.rows.length >= c.total);
 
   const { rowKey } = entity;
   const idOf = useCallback((row: Row) => row[rowKey] as RowId, [rowKey]);

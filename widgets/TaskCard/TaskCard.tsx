@@ -3,7 +3,7 @@
  * its state, when it is due, flags (overdue, critical) and the actions the caller offers. Stacks on phones.
  * Texts come translated; the card only draws.
  */
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Box, Card, Flex, HStack, Link, Text } from '@chakra-ui/react';
 
 export interface TaskCardProps {
@@ -11,6 +11,8 @@ export interface TaskCardProps {
   /** Opens the task (a hash link), with its accessible name. */
   href?: string;
   hrefLabel?: string;
+  /** A plain click opens it through the app's router instead (a history entry the app can guard); modified clicks keep the link's own (new tab). */
+  onOpen?: () => void;
   /** Where it belongs (a record, an activity, a procedure). */
   context?: ReactNode;
   stateLabel: string;
@@ -25,6 +27,12 @@ export interface TaskCardProps {
   children?: ReactNode;
 }
 
+function openIn(e: MouseEvent<HTMLAnchorElement>, onOpen: () => void) {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  onOpen();
+}
+
 const TONE = { todo: 'gray.600', doing: 'orange.700', done: 'green.700' } as const;
 
 function Flag({ children, color }: { children: ReactNode; color: string }) {
@@ -35,7 +43,7 @@ function Flag({ children, color }: { children: ReactNode; color: string }) {
   );
 }
 
-export function TaskCard({ title, href, hrefLabel, context, stateLabel, tone, facts = [], overdueLabel, criticalLabel, actions, children }: TaskCardProps) {
+export function TaskCard({ title, href, hrefLabel, onOpen, context, stateLabel, tone, facts = [], overdueLabel, criticalLabel, actions, children }: TaskCardProps) {
   return (
     <Card.Root as="article" size="sm" variant="outline" borderColor={overdueLabel ? 'red.300' : undefined} aria-label={title}>
       <Card.Body gap="2">
@@ -43,7 +51,7 @@ export function TaskCard({ title, href, hrefLabel, context, stateLabel, tone, fa
           <Box minW="0">
             <Text as="h2" fontWeight="semibold" fontSize="md" truncate title={title}>
               {href ? (
-                <Link href={href} aria-label={hrefLabel} color="brand.fg">
+                <Link href={href} aria-label={hrefLabel} color="brand.fg" onClick={onOpen ? (e) => openIn(e, onOpen) : undefined}>
                   {title}
                 </Link>
               ) : (
