@@ -24,7 +24,19 @@ export interface AccessTokens {
   verify(token: string): Promise<AuthUser | null>;
 }
 
+/**
+ * Tokens already verified, until they expire: checking a signature (HMAC through WebCrypto's thread pool) cost
+ * ~0.4 ms of every request under load. Keyed by the whole token, so only the exact signed text hits; the
+ * session is still checked on every request (./guard.ts). The oldest entries go first past the limit.
+ */
+const VERIFIED_LIMIT = 10_000;
+
 export function accessTokens(secret: Uint8Array): AccessTokens {
+  const verified = new Map<string, { user: AuthUser; exp: number }>();
+  const remember = (token: string, user: AuthUser, exp: number) => {
+    if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
+    verified.set(token, { user, exp });
+  };
   return {
     sign: (user) =>
       new SignJWT({ username: user.username, roles: user.roles, sid: user.session })
@@ -34,13 +46,20 @@ export function accessTokens(secret: Uint8Array): AccessTokens {
         .setExpirationTime(Math.floor(Date.now() / 1000) + ACCESS_TOKEN_SECONDS)
         .sign(secret),
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > Date.now()) return known.user;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
         const id = Number(payload.sub);
         const { username, roles, sid } = payload as { username?: unknown; roles?: unknown; sid?: unknown };
         if (!Number.isSafeInteger(id) || typeof username !== 'string' || typeof sid !== 'string' || sid === '') return null;
         if (!Array.isArray(roles) || !roles.every((r) => typeof r === 'string')) return null;
-        return { id, username, roles, session: sid };
+        const user: AuthUser = Object.freeze({ id, username, roles: Object.freeze([...roles]) as string[], session: sid });
+        remember(token, user, payload.exp!);
+        return user;
       } catch {
         return null;
       }
