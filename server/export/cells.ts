@@ -9,6 +9,7 @@ import { entityTitleKey, type ResolvedColumn, type ResolvedEntity } from '../../
 /** The origin of a subscription to every entity (widgets/DataTable/valueText ANY_ENTITY). */
 const ANY_ENTITY = '*';
 import { storedField } from '../entities/layout';
+import type { DocContext, Documents } from '../documents/types';
 
 export type CellKind = 'text' | 'number' | 'date' | 'datetime';
 
@@ -36,7 +37,31 @@ function kindOf(entity: ResolvedEntity, column: ResolvedColumn): CellKind {
 const asText = (v: unknown): string | null =>
   v == null ? null : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
-export function exportColumns(entity: ResolvedEntity, columns: readonly ResolvedColumn[], t: TFunction): ExportColumn[] {
+/** Per column field: its values' names, as a read action names its options (ResolvedColumn pick `options`). */
+export type OptionNames = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/**
+ * The names of the chosen columns' action options in the language (a party type an administrator added: its
+ * category's name), read once per export through the same action the form's select and the list's filter use.
+ * An action that fails leaves the values as they are.
+ */
+export async function actionOptionNames(docs: Documents, ctx: DocContext, columns: readonly ResolvedColumn[], lang: string): Promise<OptionNames> {
+  const out = new Map<string, Map<string, string>>();
+  for (const c of columns) {
+    if (c.pick?.kind !== 'options' || c.names) continue;
+    const { action, ...body } = c.pick.filters;
+    try {
+      const options = (await docs.run(ctx, docs.entity(c.pick.list), String(action), { body })) as { id: unknown; nombre?: string; name?: string }[];
+      const text = (o: (typeof options)[number]) => (lang === 'es' ? o.nombre || o.name : o.name || o.nombre) ?? String(o.id);
+      out.set(c.field, new Map(options.map((o) => [String(o.id), text(o)])));
+    } catch {
+      // the values stay as stored
+    }
+  }
+  return out;
+}
+
+export function exportColumns(entity: ResolvedEntity, columns: readonly ResolvedColumn[], t: TFunction, optionNames?: OptionNames): ExportColumn[] {
   return columns.map((column) => {
     const kind = kindOf(entity, column);
     const { field } = column;
@@ -45,12 +70,12 @@ export function exportColumns(entity: ResolvedEntity, columns: readonly Resolved
       value = (row) => ((row.$labels as Record<string, string> | undefined)?.[field] ?? asText(row[field]));
     else if (column.names === 'entity' || column.pick?.kind === 'enum' || column.pick?.kind === 'options') {
       // each value's text is looked up once per export, not once per row: an entity's title, a value's locale name
-      // (an action's option without one, e.g. a party type an administrator added, shows its value)
+      // or, for an action's option without one (a party type an administrator added), the action's name of it
       const texts = new Map<string, string>();
       const name = (v: string) =>
         column.names === 'entity'
           ? v === ANY_ENTITY ? t('dataTable.anyEntity') : t(entityTitleKey(v), { defaultValue: v })
-          : t(`entities.${entity.name}.enums.${field}.${v}`, { defaultValue: v });
+          : t(`entities.${entity.name}.enums.${field}.${v}`, { defaultValue: optionNames?.get(field)?.get(v) ?? v });
       const text = (v: string) => texts.get(v) ?? texts.set(v, name(v)).get(v)!;
       value = (row) => (row[field] == null ? null : text(String(row[field])));
     } else {

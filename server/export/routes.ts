@@ -21,7 +21,7 @@ import { attachLabels } from '../entities/labels';
 import { storedField } from '../entities/layout';
 import { patternOf, whereOf, type Where } from '../entities/list';
 import { LIST_BODY_LIMIT, listQuery, QUERY_KEYS } from '../entities/list-routes';
-import { exportColumns, type ExportColumn } from './cells';
+import { actionOptionNames, exportColumns, type ExportColumn } from './cells';
 import { CSV_BOM, csvLine } from './csv';
 import { textsOf } from './texts';
 import { walkRows } from './walk';
@@ -84,7 +84,7 @@ export function exportRoutes(app: FastifyInstance, db: Kysely<any>, entity: Reso
 
     const t = textsOf(lang);
     const shown = names.map((n) => entity.columns.find((c) => c.name === n)!);
-    const columns = exportColumns(entity, shown, t);
+    const columns = exportColumns(entity, shown, t, await actionOptionNames(docs, reader, shown, lang));
     const fields = [...new Set([entity.rowKey, ...shown.map((c) => c.field)])].filter((f) => f !== 'id' && storedField(entity, f));
     // a module's own page (a derived list, e.g. the flow groups) is small: read in pages of its own
     const ownPage = ext.index?.page;

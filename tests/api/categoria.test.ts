@@ -58,10 +58,17 @@ describeBackends('categoria', (backend) => {
       expect(party.status).toBe(200);
       expect(party.body.tipo).toBe('distribuidores');
       // the list's type filter picks the entry: exactly that type (issue 19)
-      await post('perfil/save', { nombre: 'Sur', tipo: 'distribuidores_sur' });
+      await save({ tipo: PERFIL_TIPO, grupo: PERFIL_TIPO, nombre: 'Distribuidores del sur', valor: 'distribuidores_sur', orden: 6 });
+      expect((await post('perfil/save', { nombre: 'Sur', tipo: 'distribuidores_sur' })).status).toBe(200);
       const byType = async (tipo: string) => (await post('perfil/index', { filters: { tipo } })).body.rows.map((r: any) => r.nombre);
       expect(await byType('distribuidores')).toEqual(['Dist']);
       expect(await byType('distrib')).toEqual([]);
+      // an export names the types as the list does: a built-in one in the language, the administrator's by its name
+      await post('perfil/save', { nombre: 'Clienta', tipo: 'clientes' });
+      const csv = async (lang: string) =>
+        String((await post('perfil/export', { format: 'csv', lang, cols: ['nombre', 'tipo'], sort: 'nombre', sortOrder: 'asc' })).body).split(/\r?\n/);
+      expect(await csv('en')).toEqual(expect.arrayContaining(['Clienta,Customers', 'Dist,Distribuidores', 'Sur,Distribuidores del sur']));
+      expect(await csv('es')).toEqual(expect.arrayContaining(['Clienta,Clientes', 'Dist,Distribuidores']));
     });
 
     it('needs a group, and takes nothing else', async () => {
