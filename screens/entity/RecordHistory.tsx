@@ -1,7 +1,8 @@
 /**
  * A record's history (the audit log, `<entity>/history/<id>`): a button that opens the list of changes,
- * newest first — when, who, what was done, and each changed field with its value before and after; child
- * rows as added, removed and changed. Loads 50 at a time.
+ * newest first — when, who, what was done, and each changed field with its value before and after (a value with
+ * a locale name by that name, as lists and forms show it: an enum's, a category's type); child rows as added,
+ * removed and changed. Loads 50 at a time.
  */
 import { useState } from 'react';
 import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../engine/api/entityApi';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { Modal } from '../../widgets/Modal';
+import { valueNamesKey } from '../../widgets/SchemaForm/namedOptions';
 import { entityCalls } from '../app/entityData';
 import { reportFailure } from '../app/feedback';
 import { ApiError } from '../../engine/api/client';
@@ -24,17 +26,20 @@ function valueText(v: unknown, yes: string, no: string): string {
 
 function EntryChanges({ entity, entry }: { entity: ResolvedEntity; entry: AuditEntry }) {
   const { t, i18n } = useTranslation();
-  const value = (v: unknown) => valueText(v, t('dataTable.yes'), t('dataTable.no'));
+  const value = (v: unknown, path: string) => {
+    const key = `${valueNamesKey(entity.name, path)}.${String(v)}`;
+    return (typeof v === 'string' || typeof v === 'number') && i18n.exists(key) ? t(key) : valueText(v, t('dataTable.yes'), t('dataTable.no'));
+  };
   const fieldLabel = (f: string) => t(`entities.${entity.name}.fields.${f}`, { defaultValue: f });
   const itemLabel = (child: string, f: string) => t(`entities.${entity.name}.items.${child}.${f}`, { defaultValue: f });
   const lines: string[] = [];
-  for (const [f, [before, after]] of Object.entries(entry.changes.fields ?? {})) lines.push(`${fieldLabel(f)}: ${value(before)} → ${value(after)}`);
+  for (const [f, [before, after]] of Object.entries(entry.changes.fields ?? {})) lines.push(`${fieldLabel(f)}: ${value(before, f)} → ${value(after, f)}`);
   for (const [child, diff] of Object.entries(entry.changes.children ?? {})) {
     const title = fieldLabel(child);
     if (diff.added?.length) lines.push(t('history.rowsAdded', { child: title, count: diff.added.length }));
     if (diff.removed?.length) lines.push(t('history.rowsRemoved', { child: title, count: diff.removed.length }));
     for (const c of diff.changed ?? [])
-      for (const [f, [before, after]] of Object.entries(c.fields)) lines.push(`${title} · ${itemLabel(child, f)}: ${value(before)} → ${value(after)}`);
+      for (const [f, [before, after]] of Object.entries(c.fields)) lines.push(`${title} · ${itemLabel(child, f)}: ${value(before, `${child}.${f}`)} → ${value(after, `${child}.${f}`)}`);
   }
   if (entry.changes.body !== undefined && Object.keys(entry.changes.body as object).length) lines.push(JSON.stringify(entry.changes.body));
   return (

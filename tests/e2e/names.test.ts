@@ -1,8 +1,8 @@
 /**
  * Names, not keys (issue 19), in the browser: a party type an administrator adds to the perfil_tipo group shows
  * by its name in the parties' list and is picked in its column filter, which filters on the server; a category's
- * type reads as its translated name in the list, its filter, the form's select and view mode; the event lists'
- * entity columns filter by a pick-list of the entities' titles.
+ * type reads as its translated name in the list, its filter, the form's select, view mode and the record's
+ * history; the event lists' entity columns filter by a pick-list of the entities' titles.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +88,7 @@ describe('names, not keys', () => {
     await page.getByTestId('language-switch').selectOption('es');
   });
 
-  it("a category's type reads as its name in the list, its filter, the form's select and view mode", async () => {
+  it("a category's type reads as its name in the list, its filter, the form's select, view mode and history", async () => {
     await page.goto(`${app.baseUrl}/#/backOffice/categories`);
     await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('Distribuidores');
@@ -108,6 +108,7 @@ describe('names, not keys', () => {
 
     await page.getByRole('button', { name: 'Ver Distribuidores' }).click();
     await page.waitForURL(/#\/backOffice\/categories\/\d+\/show$/);
+    const shown = page.url();
     await expect.poll(() => page.getByRole('group', { name: 'Tipo' }).textContent()).toBe('Tipo de interesado');
     await page.getByRole('button', { name: 'Editar' }).click();
     await page.waitForURL(/#\/backOffice\/categories\/\d+$/);
@@ -115,6 +116,18 @@ describe('names, not keys', () => {
     await page.getByTestId('language-switch').selectOption('en');
     await expect.poll(() => page.getByRole('combobox', { name: /^Type/ }).inputValue()).toBe('Party type');
     await page.getByTestId('language-switch').selectOption('es');
+
+    // a change of type reads by the names in the record's history
+    await page.getByRole('combobox', { name: /^Tipo/ }).click();
+    await page.getByRole('option', { name: 'Grupo de reportes', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    await page.waitForURL(/#\/backOffice\/categories$/);
+    await page.goto(shown);
+    await expect.poll(() => page.getByRole('group', { name: 'Tipo' }).textContent()).toBe('Grupo de reportes');
+    await page.getByRole('button', { name: 'Historial' }).click();
+    const history = page.getByRole('list', { name: 'Historial de cambios' }).getByRole('listitem');
+    await expect.poll(() => history.first().textContent()).toContain('Tipo: Tipo de interesado → Grupo de reportes');
+    await page.keyboard.press('Escape');
   });
 
   it("the event lists' entity columns filter by a pick-list of the entities' titles", async () => {
