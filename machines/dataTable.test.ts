@@ -181,6 +181,26 @@ describe('dataTable machine', () => {
     expect(t.ctx().rows).toBe(before);
   });
 
+  it('rows read again for as many as are loaded (a table shown again) replace them all', async () => {
+    const t = start();
+    await t.answer(0);
+    for (const i of [1, 2]) {
+      t.actor.send({ type: 'NEAR_END' });
+      await t.answer(i);
+    }
+    const key = t.ctx().loadedKey!;
+    const loaded = t.ctx().rows.length;
+    expect(loaded).toBeGreaterThan(40);
+    // one row less (removed elsewhere), read for all the loaded ones: the end of the list, the total exact
+    const rows = ROWS.slice(1, loaded);
+    t.actor.send({ type: 'FIRST_PAGE', key, reply: { total: 999, estimated: true, rows, showableColumns: [], cols: null }, covers: loaded });
+    expect(t.ctx().rows).toBe(rows);
+    expect(t.ctx()).toMatchObject({ total: loaded - 1, totalEstimated: false });
+    // fewer rows than shown are no reading of them
+    t.actor.send({ type: 'FIRST_PAGE', key, reply: { total: 5, rows: ROWS.slice(0, 5), showableColumns: [], cols: null }, covers: 5 });
+    expect(t.ctx().rows).toBe(rows);
+  });
+
   it('takes the saved choice from the first reply; saving makes the dirty flag go away', async () => {
     const t = start({ cols: ['nombre', 'notas'] });
     await t.answer(0);

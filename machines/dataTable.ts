@@ -114,9 +114,10 @@ export type DataTableEvent =
   /**
    * The read cache read the first page again (the window regained focus) and it changed. `key` is the
    * requestKey it was read for; it replaces the rows of that query unless the user scrolled on (the view
-   * then asks for the next rows again, as after a first load).
+   * then asks for the next rows again, as after a first load). `covers`: the rows it was read for, when more
+   * than a first page (the rows a table shown again had loaded): it replaces as many rows as it covers.
    */
-  | { type: 'FIRST_PAGE'; key: string; reply: ListReply<Row> }
+  | { type: 'FIRST_PAGE'; key: string; reply: ListReply<Row>; covers?: number }
   | { type: 'RESIZE'; pageSize: number; fetchSize: number }
   | { type: 'SET_COLUMNS'; names: string[] }
   | { type: 'SAVE_COLUMNS' }
@@ -269,7 +270,7 @@ export const dataTableMachine = setup({
     // on, and taking the rows away would move what they look at
     firstPageShown: ({ context, event }) => {
       assertEvent(event, 'FIRST_PAGE');
-      return event.key === context.loadedKey && context.rows.length <= context.pageSize + context.fetchSize;
+      return event.key === context.loadedKey && context.rows.length <= Math.max(context.pageSize + context.fetchSize, event.covers ?? 0);
     },
     columnsDirty: ({ context }) => columnsDirty(context),
     someColumn: ({ context, event }) => {
@@ -358,7 +359,7 @@ export const dataTableMachine = setup({
             NEAR_END: { guard: 'hasMore', target: 'loadingMore' },
             FIRST_PAGE: {
               guard: 'firstPageShown',
-              actions: assign(({ context, event }) => afterPage(event.reply.rows, event.reply, context.pageSize)),
+              actions: assign(({ context, event }) => afterPage(event.reply.rows, event.reply, event.covers ?? context.pageSize)),
             },
           },
         },

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { mutate } from 'swr';
 import { setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../.storybook/preview';
 import i18next, { initI18n } from '../locales/i18n';
@@ -47,5 +48,7 @@ afterEach(async () => {
   cleanup();
   toaster.remove();
   localStorage.clear();
+  // the default read cache (components rendered without the app's provider): a table keeps its rows there
+  await mutate(() => true, undefined, { revalidate: false });
   if (i18next.language !== 'es') await i18next.changeLanguage('es');
 });

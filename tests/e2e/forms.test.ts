@@ -4,7 +4,8 @@
  * its page boundary (the list loads 20 rows on this short window; the 21st comes from the next page), are
  * disabled at the ends, answer Alt+Arrow, and ask before dropping typed data. A party's type offers its category
  * group's entries, one added by an administrator included. The browser's Back (and the form's exit) bring the
- * list back as it was left: its search, filter, sort and scroll.
+ * list back as it was left: its search, filter, sort and scroll, with the rows it had loaded shown at once and read
+ * again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -112,7 +113,7 @@ describe('record forms opened from a list', () => {
     expect(await page.getByRole('columnheader', { name: 'Nombre' }).getAttribute('aria-sort')).toBe('descending');
   });
 
-  it("Back and the form's exit bring the list back as it was left: search, filter, sort and scroll", async () => {
+  it("Back and the form's exit bring the list back as it was left: search, filter, sort, scroll and the rows loaded", async () => {
     await filteredList();
     const search = page.getByRole('searchbox', { name: 'Buscar' });
     // the search's page read before scrolling (a scroll to the end while it loads asks for nothing more)
@@ -147,9 +148,17 @@ describe('record forms opened from a list', () => {
     await at(2, '24 de 25');
     await next().click();
     await at(1, '25 de 25');
+    // the rows it had loaded show at once, and are read again in one request for all of them (not a page at a time)
+    const reads: string[] = [];
+    const onRequest = (r: { url(): string }) => void (r.url().endsWith('/api/categoria/index') && reads.push(r.url()));
+    page.on('request', onRequest);
+    const readAgain = page.waitForResponse((r) => r.url().endsWith('/api/categoria/index'));
     await page.goBack();
     await page.waitForURL(/#\/backOffice\/categories$/);
     await asLeft();
+    expect((await (await readAgain).json()).rows.map((r: { nombre: string }) => r.nombre)).toEqual(Array.from({ length: 25 }, (_, i) => name(25 - i)));
+    page.off('request', onRequest);
+    expect(reads).toHaveLength(1);
 
     // the form's exit goes back the same way
     await page.getByRole('button', { name: `Editar ${name(3)}` }).click();
@@ -157,6 +166,15 @@ describe('record forms opened from a list', () => {
     await page.getByRole('button', { name: 'Salir' }).first().click();
     await page.waitForURL(/#\/backOffice\/categories$/);
     await asLeft();
+
+    // saved: the list reads its rows afresh (the saved text shows), page by page back to where it was scrolled
+    await page.getByRole('button', { name: `Editar ${name(3)}` }).click();
+    await at(3, '23 de 25');
+    await page.getByRole('textbox', { name: /^Notas/ }).fill('revisado');
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    await page.waitForURL(/#\/backOffice\/categories$/);
+    await asLeft();
+    await page.getByRole('row').filter({ hasText: name(3) }).filter({ hasText: 'revisado' }).waitFor();
 
     // opened afresh (another page, then its address) it starts afresh
     await page.goto(`${app.baseUrl}/#/workspacedashboard`);

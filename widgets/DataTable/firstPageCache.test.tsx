@@ -1,4 +1,7 @@
-/** The table's first page through the read cache (swr): shared by tables asking at once, read again on focus. */
+/**
+ * The table's rows through the read cache (swr): the first page shared by tables asking at once, read again on
+ * focus; a table shown again opens with the rows it had loaded and reads them again.
+ */
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
@@ -6,6 +9,8 @@ import { SWRConfig } from 'swr';
 import type { ReactNode } from 'react';
 import * as stories from './DataTable.stories';
 import { categoriaRows, memorySource } from './memorySource';
+import type { ListQuery } from '../../engine/list/query';
+import { emitUpdateList } from './updateList';
 
 const { Default } = composeStories(stories);
 
@@ -53,5 +58,62 @@ describe('DataTable first page and the read cache', () => {
     await waitFor(() => expect(firstCell('Lista')).toBe('Aaa renombrada'));
     expect(before).not.toBe('Aaa renombrada');
     expect(source.calls.filter((q) => (q.offset ?? 0) === 0)).toHaveLength(2);
+  });
+
+  it('a table shown again opens with the rows it had loaded, every page of them, and reads them all again at once', async () => {
+    const source = memorySource(categoriaRows(250));
+    const cache = new Map();
+    const Kept = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => cache }}>{children}</SWRConfig>;
+    const first = render(
+      <Kept>
+        <Default source={source} label="Lista" />
+      </Kept>,
+    );
+    // the first page and the one the view asks for behind it
+    await waitFor(() => expect(source.calls).toHaveLength(2));
+    await waitFor(() => expect(tableRows('Lista').length).toBeGreaterThan(5));
+    const loaded = source.calls[0].max! + source.calls[1].max!;
+    const top = firstCell('Lista');
+    first.unmount();
+    // meanwhile someone renames the first one; the server answers only when the test says so
+    source.rows = source.rows.map((r) => (r.nombre === top ? { ...r, nombre: `${top} renombrada` } : r));
+    let answer!: () => void;
+    const held = new Promise<void>((r) => (answer = r));
+    const slow = { ...source, index: (q: ListQuery) => held.then(() => source.index(q)) };
+    render(
+      <Kept>
+        <Default source={slow} label="Lista" />
+      </Kept>,
+    );
+    // at once: the rows as they were, with no reply yet
+    await waitFor(() => expect(tableRows('Lista').length).toBeGreaterThan(5));
+    expect(firstCell('Lista')).toBe(top);
+    expect(source.calls).toHaveLength(2);
+    // read again in one request for as many rows as were loaded; what changed shows
+    answer();
+    await waitFor(() => expect(firstCell('Lista')).toBe(`${top} renombrada`));
+    expect(source.calls.slice(2)).toEqual([expect.objectContaining({ offset: 0, max: loaded })]);
+  });
+
+  it('after a save somewhere (update-list) a table shown again loads afresh', async () => {
+    const source = memorySource(categoriaRows(250));
+    const cache = new Map();
+    const Kept = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => cache }}>{children}</SWRConfig>;
+    const first = render(
+      <Kept>
+        <Default source={source} label="Lista" />
+      </Kept>,
+    );
+    await waitFor(() => expect(source.calls).toHaveLength(2));
+    await waitFor(() => expect(tableRows('Lista').length).toBeGreaterThan(5));
+    first.unmount();
+    emitUpdateList();
+    render(
+      <Kept>
+        <Default source={source} label="Lista" />
+      </Kept>,
+    );
+    await waitFor(() => expect(source.calls).toHaveLength(4));
+    expect(source.calls[2]).toMatchObject({ offset: 0, max: source.calls[0].max });
   });
 });

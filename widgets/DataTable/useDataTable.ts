@@ -41,14 +41,19 @@ export function useDataTable(props: DataTableProps) {
   latest.current = props;
 
   // the actor is made once: it reads the cache through this ref
-  const readFirstPage = useRef<(q: ListQuery, requestKey: string) => Promise<ListReply<Row>>>(() => Promise.reject(new Error('not ready')));
+  const readFirstPage = useRef<(q: ListQuery, requestKey: string, opening?: boolean) => Promise<ListReply<Row>>>(() => Promise.reject(new Error('not ready')));
+  // the table's first read may open with the rows it had loaded when last shown
+  const opened = useRef(false);
   const initialSizes = useTableSizes(pageHeaderHeight, pageFooterHeight, false);
   const [machine] = useState(() =>
     dataTableMachine.provide({
       actors: {
         fetchPage: fromPromise<ListReply<Row>, FetchPageInput>(({ input }) => {
           const query = { ...input.query, offset: input.offset, max: input.max };
-          return input.offset === 0 ? readFirstPage.current(query, input.key ?? '') : latest.current.source.index(query);
+          if (input.offset !== 0) return latest.current.source.index(query);
+          const opening = !opened.current;
+          opened.current = true;
+          return readFirstPage.current(query, input.key ?? '', opening);
         }),
         saveColumns: fromPromise<void, SaveColumnsInput>(({ input }) => latest.current.source.saveColumns(input.tipo, input.jsondata)),
         updateColumn: fromPromise<void, UpdateColumnInput>(async ({ input }) => {
@@ -67,11 +72,24 @@ export function useDataTable(props: DataTableProps) {
   const [snapshot, send, actorRef] = useMachine(machine, {
     input: { entity, mainFilter, view: props.initialView, pageSize: initialSizes.pageSize, fetchSize: initialSizes.fetchSize },
   });
-  readFirstPage.current = useFirstPageCache(
+  const rowsCache = useFirstPageCache(
     entity.list,
+    snapshot.context.preferenceKey,
     (q) => latest.current.source.index(q),
-    (key, reply) => send({ type: 'FIRST_PAGE', key, reply }),
+    (key, reply, covers) => send({ type: 'FIRST_PAGE', key, reply, covers }),
   );
+  readFirstPage.current = rowsCache.read;
+  // the rows as loaded (every page scrolled through) and the column choice: what the table opens with when shown again
+  const c = snapshot.context;
+  const settled = snapshot.matches({ data: 'idle' }) && c.loadedKey !== null && c.error === null;
+  const { keep } = rowsCache;
+  useEffect(() => {
+    if (!settled || c.loadedKey === null) return;
+    keep({
+      requestKey: c.loadedKey,
+      reply: { rows: c.rows, total: c.total, estimated: c.totalEstimated, showableColumns: c.showableColumns, cols: c.ownChoice ? c.savedColumns : null, widths: c.savedWidths },
+    });
+  }, [keep, settled, c.loadedKey, c.rows, c.total, c.totalEstimated, c.showableColumns, c.ownChoice, c.savedColumns, c.savedWidths]);
   const sizes = useTableSizes(pageHeaderHeight, pageFooterHeight, snapshot.context.filterRowVisible);
 
   useEffect(() => {
