@@ -224,7 +224,7 @@ describe('record forms opened from a list', () => {
     expect((await reply.json()).tipo).toBe('distribuidores');
   });
 
-  it("an activity's records: previous / next in the list's order, back to the list from the breadcrumb", async () => {
+  it("an activity's records: previous / next in the list's order, back to the list from the breadcrumb and with Back", async () => {
     const { flujo, actividad, records } = execution;
     await page.goto(`${app.baseUrl}/#/execution/${flujo}/${actividad}`);
     await page.getByRole('heading', { name: 'Pedido', level: 1 }).waitFor();
@@ -246,5 +246,14 @@ describe('record forms opened from a list', () => {
     await trail().getByRole('link', { name: 'Pedido' }).click();
     await page.waitForURL(new RegExp(`/execution/${flujo}/${actividad}$`));
     await page.getByRole('heading', { name: 'Pedido', level: 1 }).waitFor();
+    // sorted by number, a record opened and Back: the list as it was left
+    const numero = page.getByRole('columnheader', { name: 'Número' });
+    await numero.getByRole('button').click();
+    await expect.poll(() => numero.getAttribute('aria-sort')).toBe('ascending');
+    await page.getByRole('button', { name: /^Ver / }).first().click();
+    await page.waitForURL(new RegExp(`/execution/${flujo}/${actividad}/${records[4]}/show$`));
+    await page.goBack();
+    await page.waitForURL(new RegExp(`/execution/${flujo}/${actividad}$`));
+    await expect.poll(() => numero.getAttribute('aria-sort')).toBe('ascending');
   });
 });
