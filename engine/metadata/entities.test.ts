@@ -18,7 +18,7 @@ import es from '../../locales/es.json';
 import en from '../../locales/en.json';
 import { createAjv } from '../validation/ajv';
 import { validateRecord } from '../validation/fieldErrors';
-import { resolveEntity, scalarType } from './resolve';
+import { resolveEntity, scalarType, valueNameKey } from './resolve';
 import type { ColumnsManifest, EntityMetadata, JsonSchema } from './types';
 
 const SCHEMAS = path.resolve(__dirname, '../../schemas');
@@ -234,8 +234,20 @@ describe('the entities of this area', () => {
     // an event's origin and a delivery's entity: the origins the server accepts, shown by their titles
     expect(column('evento', 'origen')).toMatchObject({ names: 'entity', pick: { kind: 'options', list: 'evento', filters: { action: 'origenes' } } });
     expect(column('evento_entrega', 'entidad').pick).toMatchObject({ kind: 'options', filters: { action: 'origenes' } });
-    // a category's type stays an open choice named by the locale
-    expect(column('categoria', 'tipo').pick).toEqual({ kind: 'enum', values: ['rubro', 'perfil_tipo', 'grupo_flujo', 'grupo_reporte'] });
+    // a category's type: the built-in types and every other type the categories hold (one an import brought)
+    expect(column('categoria', 'tipo').pick).toEqual({ kind: 'options', list: 'categoria', filters: { action: 'tipoOptions' } });
+  });
+
+  it("a category's group and value are free text named by the locale where it has a name, the value within its group (issue 19)", () => {
+    const column = (name: string) => resolveEntity(load('categoria')).columns.find((c) => c.name === name)!;
+    expect(column('grupo')).toMatchObject({ valueNames: {}, pick: undefined, filter: 'grupo' });
+    expect(column('valor')).toMatchObject({ valueNames: { within: 'grupo' }, pick: undefined });
+    expect(valueNameKey('categoria', 'grupo', {}, 'perfil_tipo')).toBe('entities.categoria.enums.grupo.perfil_tipo');
+    expect(valueNameKey('categoria', 'valor', { within: 'grupo' }, 'clientes', { grupo: 'perfil_tipo' })).toBe('entities.categoria.enums.valor.perfil_tipo.clientes');
+    // no group, or text that is no key: shown as stored
+    expect(valueNameKey('categoria', 'valor', { within: 'grupo' }, 'clientes', { grupo: null })).toBeNull();
+    expect(valueNameKey('categoria', 'grupo', {}, 'Compras y abastecimiento')).toBeNull();
+    expect(valueNameKey('categoria', 'grupo', {}, 'a.b')).toBeNull();
   });
 
   it('comunicacion is read-only and newest first', () => {

@@ -20,6 +20,11 @@ export interface ResolvedColumn {
   /** The values are entity names, shown by the entity's title (ColumnSpec `names`). */
   names?: 'entity';
   /**
+   * Free text an administrator edits and code uses as a key (a category's `grupo`, `valor`), shown by the locale's
+   * name of the value where it has one, otherwise as stored (ui.json `ui:options.valueNames`: `valueNameKey`).
+   */
+  valueNames?: ValueNames;
+  /**
    * A column whose filter picks a value instead of taking typed text: a reference (its list's options, by id),
    * an enum (its values), or the options a read action answers for the field's form select (ui.json
    * `ui:options.filters.action`: a category group's entries, an event's origins). Such a filter matches exactly.
@@ -78,6 +83,42 @@ export const fieldLabelKey = (entity: string, field: string) => `entities.${enti
 /** The i18n key of an entity's title (its name for users: lists, menus, an event's origin). */
 export const entityTitleKey = (entity: string) => `entities.${entity}.title`;
 
+type Node = Record<string, unknown>;
+const nodeOf = (v: unknown): Node | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : undefined);
+
+/**
+ * How a field's free-text values are named (ui.json `"ui:options": { "valueNames": true }`, or
+ * `{ "within": "<field>" }` when a value means something only beside another field's: a category's `valor` in its
+ * `grupo`).
+ */
+export interface ValueNames {
+  within?: string;
+}
+
+/**
+ * The locale key that names a value of a field with `ValueNames`: `entities.<entity>.enums.<field>.<value>`, or
+ * `….<field>.<the row's within value>.<value>`; null where none can (a blank value, one that is no key: dots, colons).
+ */
+export function valueNameKey(entity: string, field: string, names: ValueNames, value: unknown, row?: Readonly<Record<string, unknown>>): string | null {
+  const part = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && /^[^.:\s]+$/.test(String(v)) ? String(v) : null;
+  const own = part(value);
+  if (own === null) return null;
+  if (!names.within) return `entities.${entity}.enums.${field}.${own}`;
+  const scope = part(row?.[names.within]);
+  return scope === null ? null : `entities.${entity}.enums.${field}.${scope}.${own}`;
+}
+
+/** A field's `ui:options.valueNames` (ui.json), checked. */
+export const valueNamesOf = (ui: UiSchema | undefined, field: string): ValueNames | undefined =>
+  valueNamesOption(nodeOf(nodeOf(ui?.[field])?.['ui:options'])?.valueNames);
+
+/** `ui:options.valueNames` as given, checked: `true` or `{ within }`. */
+export function valueNamesOption(given: unknown): ValueNames | undefined {
+  if (given === true) return {};
+  const within = nodeOf(given)?.within;
+  return typeof within === 'string' ? { within } : undefined;
+}
+
 function closeObjects(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...schema };
   if (out.properties) {
@@ -87,9 +128,6 @@ function closeObjects(schema: JsonSchema): JsonSchema {
   if (out.items) out.items = closeObjects(out.items);
   return out;
 }
-
-type Node = Record<string, unknown>;
-const nodeOf = (v: unknown): Node | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : undefined);
 
 /** The form's select of a field whose options a read action answers (ui.json), as a column's pick. */
 function actionSelectOf(ui: UiSchema | undefined, field: string): ResolvedColumn['pick'] {
@@ -119,6 +157,7 @@ function resolveColumn(entity: string, schema: JsonSchema, ui: UiSchema | undefi
     return { name: c.name, label: c.label ?? fieldLabelKey(entity, field), field, type: c.virtual, filter: null, sortable: false, truncate: c.truncate, editable: false, hidden: c.hidden ?? false, virtual: true };
   const type = field === 'id' ? 'integer' : scalarType(prop);
   const scalar = type !== 'object' && type !== 'array';
+  const valueNames = scalar ? valueNamesOf(ui, field) : undefined;
   const filterable = type === 'string' || type === 'integer' || type === 'number';
   return {
     name: c.name,
@@ -131,6 +170,7 @@ function resolveColumn(entity: string, schema: JsonSchema, ui: UiSchema | undefi
     editable: c.editable ?? false,
     hidden: c.hidden ?? false,
     ...(c.names ? { names: c.names } : {}),
+    ...(valueNames ? { valueNames } : {}),
     ...(field === 'id' ? {} : { pick: pickOf(prop, refs, field, ui) }),
   };
 }

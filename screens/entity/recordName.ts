@@ -9,7 +9,7 @@ export function recordName(entity: ResolvedEntity, data: Record<string, unknown>
   for (const field of entity.labelFields) {
     const value = data[field];
     const column = entity.columns.find((c) => c.field === field);
-    shown[field] = column && value != null && value !== '' ? (valueTextOf(column, entity.name, t)?.(value) ?? value) : value;
+    shown[field] = column && value != null && value !== '' ? (valueTextOf(column, entity.name, t)?.(value, data) ?? value) : value;
   }
   return labelText(shown, entity.labelFields);
 }

@@ -4,7 +4,7 @@
  * user's language — what the table shows, without its truncation.
  */
 import type { TFunction } from 'i18next';
-import { entityTitleKey, type ResolvedColumn, type ResolvedEntity } from '../../engine/metadata/resolve';
+import { entityTitleKey, valueNameKey, type ResolvedColumn, type ResolvedEntity } from '../../engine/metadata/resolve';
 
 /** The origin of a subscription to every entity (widgets/DataTable/valueText ANY_ENTITY). */
 const ANY_ENTITY = '*';
@@ -66,8 +66,18 @@ export function exportColumns(entity: ResolvedEntity, columns: readonly Resolved
     const kind = kindOf(entity, column);
     const { field } = column;
     let value: ExportColumn['value'];
+    const { valueNames } = column;
     if (column.pick?.kind === 'ref')
       value = (row) => ((row.$labels as Record<string, string> | undefined)?.[field] ?? asText(row[field]));
+    else if (valueNames) {
+      // free text used as a key (a seeded category's group, value): its locale name where there is one, once per key
+      const texts = new Map<string, string>();
+      value = (row) => {
+        const key = valueNameKey(entity.name, field, valueNames, row[field], row);
+        if (key === null) return asText(row[field]);
+        return texts.get(key) ?? texts.set(key, t(key, { defaultValue: String(row[field]) })).get(key)!;
+      };
+    }
     else if (column.names === 'entity' || column.pick?.kind === 'enum' || column.pick?.kind === 'options') {
       // each value's text is looked up once per export, not once per row: an entity's title, a value's locale name
       // or, for an action's option without one (a party type an administrator added), the action's name of it

@@ -85,7 +85,9 @@ export function exportRoutes(app: FastifyInstance, db: Kysely<any>, entity: Reso
     const t = textsOf(lang);
     const shown = names.map((n) => entity.columns.find((c) => c.name === n)!);
     const columns = exportColumns(entity, shown, t, await actionOptionNames(docs, reader, shown, lang));
-    const fields = [...new Set([entity.rowKey, ...shown.map((c) => c.field)])].filter((f) => f !== 'id' && storedField(entity, f));
+    // a value named within another field's (a category's valor in its grupo) needs that field too
+    const read = shown.flatMap((c) => [c.field, ...(c.valueNames?.within ? [c.valueNames.within] : [])]);
+    const fields = [...new Set([entity.rowKey, ...read])].filter((f) => f !== 'id' && storedField(entity, f));
     // a module's own page (a derived list, e.g. the flow groups) is small: read in pages of its own
     const ownPage = ext.index?.page;
     const firstOwn = ownPage ? await ownPage(db, { ...q, offset: 0, max: MAX_PAGE_SIZE }) : null;

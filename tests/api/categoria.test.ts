@@ -78,6 +78,47 @@ describeBackends('categoria', (backend) => {
     });
   });
 
+  describe('names and types (issue 19)', () => {
+    it("tipoOptions offers the built-in types and every stored one; the list's type filter picks one exactly", async () => {
+      await save({ tipo: 'calzado', nombre: 'Zapatillas' });
+      await save({ tipo: 'calzado_dep', nombre: 'Botines' });
+      const res = await post('categoria/tipoOptions', {});
+      expect(res.status).toBe(200);
+      const ids = res.body.map((o: any) => o.id);
+      expect(ids.slice(0, 4)).toEqual(['rubro', 'perfil_tipo', 'grupo_flujo', 'grupo_reporte']);
+      expect(ids).toEqual(expect.arrayContaining(['calzado', 'calzado_dep']));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(res.body).toContainEqual({ id: 'calzado', nombre: 'calzado', name: 'calzado' });
+      const byType = async (tipo: string) => (await post('categoria/index', { filters: { tipo_texto: tipo } })).body.rows.map((r: any) => r.nombre);
+      expect(await byType('calzado')).toEqual(['Zapatillas']);
+      expect(await byType('calz')).toEqual([]);
+    });
+
+    it('tipoOptions takes nothing, and answers whoever may read categories only', async () => {
+      const bad = await post('categoria/tipoOptions', { grupo: 'x' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'grupo', code: 'unknownField' })]);
+      expect((await client.post('/api/categoria/tipoOptions', {})).status).toBe(401);
+    });
+
+    it("an export names a seeded group and its values in the file's language, other text as stored", async () => {
+      const csv = async (lang: string) =>
+        String((await post('categoria/export', { format: 'csv', lang, cols: ['grupo', 'valor'], filters: { tipo_texto: PERFIL_TIPO }, sort: 'orden', sortOrder: 'asc' })).body)
+          .split(/\r?\n/)
+          .slice(1, 4);
+      expect(await csv('es')).toEqual(['Tipo de interesado,Clientes', 'Tipo de interesado,Proveedores', 'Tipo de interesado,Empleados']);
+      expect(await csv('en')).toEqual(['Party type,Customers', 'Party type,Suppliers', 'Party type,Employees']);
+      // only the value column: still named within its group
+      const valor = String((await post('categoria/export', { format: 'csv', lang: 'en', cols: ['valor'], filters: { tipo_texto: PERFIL_TIPO }, sort: 'orden' })).body);
+      expect(valor.split(/\r?\n/)[1]).toBe('Customers');
+      // the stored keys stay as they are
+      const stored = await post('categoria/index', { filters: { tipo_texto: PERFIL_TIPO }, sort: 'orden' });
+      expect(stored.body.rows.slice(0, 3).map((r: any) => [r.grupo, r.valor])).toEqual(PERFIL_TIPO_VALUES.map((v) => [PERFIL_TIPO, v]));
+      const rubros = String((await post('categoria/export', { format: 'csv', lang: 'en', cols: ['nombre', 'valor'], filters: { tipo_texto: 'rubro' }, sort: 'nombre' })).body);
+      expect(rubros).toContain('Hogar,h');
+    });
+  });
+
   describe('index extras', () => {
     it('filtercondition raiz / hijos restricts to roots or children', async () => {
       const roots = await post('categoria/index', { filters: { tipo: 'rubro' }, filtercondition: 'raiz' });

@@ -9,6 +9,7 @@ import type { Row } from '../../machines/dataTable';
 import { DataCell } from './DataCell';
 import type { ShownCellError } from './cellError';
 import { RowActions } from './RowActions';
+import type { ValueText } from './valueText';
 
 /** What every row shares; the table builds it once per change of columns, roles, language or handlers. */
 export interface RowView {
@@ -18,7 +19,7 @@ export interface RowView {
   /** Per column: edited inline. */
   editable: readonly boolean[];
   /** Per column: the text of a value (an enum's, an entity name's: ./valueText.ts); absent for other columns. */
-  enumText: readonly (((value: unknown) => string) | undefined)[];
+  enumText: readonly (ValueText | undefined)[];
   /** aria-rowindex of the first body row (after the header rows). */
   firstRowIndex: number;
   t: TFunction;
@@ -64,7 +65,7 @@ export const DataRow = memo(function DataRow({ row, index, view, error }: DataRo
           column={col}
           label={view.labels[i]}
           value={row[col.field]}
-          shown={labels?.[col.field] ?? (row[col.field] != null ? view.enumText[i]?.(row[col.field]) : undefined)}
+          shown={labels?.[col.field] ?? (row[col.field] != null ? view.enumText[i]?.(row[col.field], row) : undefined)}
           t={view.t}
           onCommit={view.editable[i] ? (text) => view.commit(row, col.field, text) : undefined}
           onCancel={view.cancel}

@@ -19,6 +19,24 @@ describe('valueTextOf', () => {
     expect(valueTextOf({ field: 'condicion_iva', pick: { kind: 'enum', values: ['consumidor_final'] } }, 'empresa', t)!('consumidor_final')).not.toBe('consumidor_final');
     expect(valueTextOf({ field: 'nombre' }, 'articulo', t)).toBeUndefined();
   });
+  it("free text used as a key (a seeded category's group, its value within the group) by the locale's name, else as stored", async () => {
+    const grupo = valueTextOf({ field: 'grupo', valueNames: {} }, 'categoria', t)!;
+    const valor = valueTextOf({ field: 'valor', valueNames: { within: 'grupo' } }, 'categoria', t)!;
+    const seeded = { grupo: 'perfil_tipo', valor: 'clientes' };
+    expect([grupo('perfil_tipo'), grupo('Comercial'), valor('clientes', seeded), valor('clientes', { grupo: 'otro' }), valor('h', seeded)]).toEqual([
+      'Tipo de interesado',
+      'Comercial',
+      'Clientes',
+      'clientes',
+      'h',
+    ]);
+    await i18next.changeLanguage('en');
+    try {
+      expect([grupo('perfil_tipo'), valor('proveedores', { grupo: 'perfil_tipo' })]).toEqual(['Party type', 'Suppliers']);
+    } finally {
+      await i18next.changeLanguage('es');
+    }
+  });
   it("a column of a read action's options (a party's type) names a value by its option, then by the locale, then as itself", () => {
     const column = { field: 'tipo', pick: { kind: 'options' as const, list: 'categoria', filters: { action: 'groupOptions', grupo: 'perfil_tipo' } } };
     const names = new Map([['tipo', new Map([['distribuidores', 'Distribuidores']])]]);

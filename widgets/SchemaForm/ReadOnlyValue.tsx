@@ -1,13 +1,15 @@
 /**
  * A field in view mode (a record opened to look at, not to edit): its value as text — yes / no, an enum's or
- * an offered value's name, a referenced row's name, a date as dd/mm/yyyy, several choices joined — never a
- * disabled input (issue 19). Empty values show a dash.
+ * an offered value's name, free text used as a key by its locale name (`valueNames`: a seeded category's group),
+ * a referenced row's name, a date as dd/mm/yyyy, several choices joined — never a disabled input (issue 19).
+ * Empty values show a dash.
  */
 import { useMemo } from 'react';
 import { Text } from '@chakra-ui/react';
 import type { Registry, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DATE_FORMAT, parseWithMask, toDayMonthYear } from '../../engine/dates';
+import { valueNameKey, valueNamesOption } from '../../engine/metadata/resolve';
 import { formContextOf } from './context';
 import { useEnumText } from './enumText';
 import { optionText, readSelectConfig } from './selectOptions';
@@ -48,6 +50,12 @@ export function ReadOnlyValue({ id, value, schema, uiSchema, registry }: Props) 
       return parts ? toDayMonthYear(parts) : value;
     }
     if (schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'))) return Number(value).toLocaleString(i18n.language);
+    const valueNames = valueNamesOption(options.valueNames);
+    if (valueNames && typeof options.valueNamesField === 'string') {
+      const { entity, record } = formContextOf(registry);
+      const key = valueNameKey(entity, options.valueNamesField, valueNames, value, record);
+      if (key !== null && i18n.exists(key)) return t(key);
+    }
     return nameOf(value);
   })();
   if (list && !blank(value))

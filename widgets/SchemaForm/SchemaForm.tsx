@@ -70,8 +70,9 @@ export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, ser
   );
   const recordId = givenId ?? (formData?.id as string | number | undefined) ?? null;
   const formContext = useMemo(
-    () => ({ entity: entity.name, optionsSource, recordId, viewMode: readOnly === true }),
-    [entity.name, optionsSource, recordId, readOnly],
+    () => ({ entity: entity.name, optionsSource, recordId, viewMode: readOnly === true, ...(readOnly ? { record: current } : {}) }),
+    // the record only in view mode, where it does not change while shown
+    [entity.name, optionsSource, recordId, readOnly, readOnly ? current : undefined],
   );
   const extraErrors = useServerErrors<FormRecord>(serverErrors, current);
   // what "unchanged" means: the data given, with the defaults the form fills in

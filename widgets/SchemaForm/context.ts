@@ -13,11 +13,13 @@ export interface SchemaFormContext {
   recordId?: string | number | null;
   /** The whole form only shows a record (show mode): values as text, not inputs. */
   viewMode?: boolean;
+  /** The record shown in view mode: a value named within another field's reads that field (a category's valor). */
+  record?: Readonly<Record<string, unknown>>;
 }
 
 const noOptions: OptionsSource = async () => ({ total: 0, rows: [] });
 
 export function formContextOf(registry: Registry): SchemaFormContext {
   const ctx = (registry.formContext ?? {}) as Partial<SchemaFormContext>;
-  return { entity: ctx.entity ?? '', optionsSource: ctx.optionsSource ?? noOptions, recordId: ctx.recordId ?? null, viewMode: ctx.viewMode === true };
+  return { entity: ctx.entity ?? '', optionsSource: ctx.optionsSource ?? noOptions, recordId: ctx.recordId ?? null, viewMode: ctx.viewMode === true, record: ctx.record };
 }

@@ -10,6 +10,8 @@
  * - a text property with `examples` (an open choice: a category's type) is a select of those values, named the same way;
  * - a select whose options a read action answers (`ui:options.filters.action`: a party's type from its category
  *   group) names them the same way where the locale has a name (`ui:options.names`, ./namedOptions.ts);
+ * - free text with `ui:options.valueNames` (a category's grupo, valor) is named in view mode by its field's locale keys
+ *   (`valueNamesField`; engine/metadata/resolve valueNameKey), edited as stored;
  * - a child table with `ui:options.grid` marks its rows (`gridRow`) and their fields (`inGrid`): ./childGrid.ts.
  */
 import { getDefaultRegistry } from '@rjsf/core';
@@ -51,6 +53,8 @@ function walk(schema: JsonSchema | undefined, given: Node, w: Walk, path: string
     out['ui:options'] = { offered: schema.examples.map((v) => ({ value: v, label: `${base}.${String(v)}` })), ...(ui['ui:options'] as Node | undefined) };
   }
   const opts = ui['ui:options'] as Node | undefined;
+  // free text used as a key (a category's grupo, valor): view mode names it by the field's locale keys
+  if (w.entity && opts?.valueNames !== undefined) out['ui:options'] = { ...opts, valueNamesField: path.split('.').join('_') };
   if (w.entity && !ref && ui['ui:widget'] === 'select' && isActionSelect(opts?.filters as Node | undefined) && opts?.names === undefined)
     out['ui:options'] = { ...opts, names: base };
   const widget = ui['ui:widget'];

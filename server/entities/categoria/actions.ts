@@ -107,3 +107,28 @@ export const groupOptions: ActionSpec<Record<string, unknown>> = {
     });
   },
 };
+
+/**
+ * `POST /api/categoria/tipoOptions` {} -> [{id: tipo, nombre, name}]: the category types as a select's options —
+ * the built-in ones (schema.json `examples`) first, then every other type the categories hold (one that came
+ * through the API or an import: `calzado`) by its key, each named as stored (the browser and the export name a
+ * built-in one by its locale name). At most GROUP_OPTIONS_MAX.
+ */
+export const tipoOptions: ActionSpec<Record<string, unknown>> = {
+  scope: 'entity',
+  read: true,
+  async run({ ctx, body, entity }) {
+    onlyKeys(body, []);
+    const builtIn = (entity.schema.properties?.tipo?.examples ?? []).filter((v): v is string => typeof v === 'string');
+    const stored = await ctx.trx
+      .selectFrom('categoria')
+      .select('tipo')
+      .distinct()
+      .where('tipo', 'is not', null)
+      .orderBy('tipo')
+      .limit(GROUP_OPTIONS_MAX)
+      .execute();
+    const tipos = [...new Set([...builtIn, ...stored.map((r) => String(r.tipo))])].slice(0, GROUP_OPTIONS_MAX);
+    return tipos.map((tipo) => ({ id: tipo, nombre: tipo, name: tipo }));
+  },
+};

@@ -7,8 +7,9 @@
  * - `categoria/index` with `filters.tipo` = FLOW_GROUP_TIPO answers the flow-group list: one row per distinct
  *   `grupo` among the categories of that tipo, `{id: the group's first category id, nombre: grupo, grupo}`,
  *   sorted by grupo in the query's sortOrder, the pattern searching grupo;
- * - `categoria/treeSelect`, `categoria/getByGrupoValor` and `categoria/groupOptions` (a group's entries as select
- *   options, keyed by valor: a party's type) (./actions.ts); the perfil_tipo seed (./seed.ts).
+ * - `categoria/treeSelect`, `categoria/getByGrupoValor`, `categoria/groupOptions` (a group's entries as select
+ *   options, keyed by valor: a party's type) and `categoria/tipoOptions` (the types, built-in and stored: the
+ *   type's select and list filter) (./actions.ts); the perfil_tipo seed (./seed.ts).
  * (parentid is a reference in schema.json: it must name an existing category and make no cycle.)
  */
 import type { Kysely } from 'kysely';
@@ -17,7 +18,7 @@ import type { FieldError } from '../../../engine/errors';
 import type { NormalQuery } from '../../../engine/list/query';
 import { defineEntityServer } from '../../documents/types';
 import { containsPattern, type Page, type Where } from '../list';
-import { getByGrupoValor, groupOptions, treeSelect } from './actions';
+import { getByGrupoValor, groupOptions, tipoOptions, treeSelect } from './actions';
 import { seedPerfilTipo } from './seed';
 
 const CAMPOVALOR_MAX = 120;
@@ -60,6 +61,6 @@ async function flowGroups(db: Kysely<any>, q: NormalQuery): Promise<Page | null>
 export default defineEntityServer({
   needs: ['tipo', 'parentid', 'nombre', 'grupo', 'valor', 'orden'],
   index: { keys: ['filtercondition', 'campovalor'], parse: parseIndexExtras, page: flowGroups },
-  actions: { treeSelect, getByGrupoValor, groupOptions },
+  actions: { treeSelect, getByGrupoValor, groupOptions, tipoOptions },
   seed: seedPerfilTipo,
 });
