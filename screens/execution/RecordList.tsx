@@ -39,7 +39,11 @@ export function RecordList({ place }: { place: Place }) {
   const entity = useMemo(() => withColumns(entityOf('registro'), activity.columnas), [activity.columnas]);
   const source = useMemo(() => {
     const base = tableSource(entity);
-    return { ...base, index: (q: ListQuery) => base.index({ ...q, filters: { ...q.filters, flujo: flow.id, actividad: activity.id } }) };
+    return {
+      ...base,
+      index: (q: ListQuery) => base.index({ ...q, filters: { ...q.filters, flujo: flow.id, actividad: activity.id } }),
+      cacheKey: `${flow.id}/${activity.id}`,
+    };
   }, [entity, flow.id, activity.id]);
   // the registro list has no `tipo` field: this filter only names the column preference
   const mainFilter = useMemo(() => ({ tipo: `actividad-${activity.id}` }), [activity.id]);

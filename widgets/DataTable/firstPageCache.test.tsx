@@ -116,4 +116,31 @@ describe('DataTable first page and the read cache', () => {
     await waitFor(() => expect(source.calls).toHaveLength(4));
     expect(source.calls[2]).toMatchObject({ offset: 0, max: source.calls[0].max });
   });
+
+  it("a source that adds its own filters (cacheKey) never opens with another one's rows", async () => {
+    const cache = new Map();
+    const Kept = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => cache }}>{children}</SWRConfig>;
+    const north = { ...memorySource(categoriaRows(250)), cacheKey: 'norte' };
+    const first = render(
+      <Kept>
+        <Default source={north} label="Lista" />
+      </Kept>,
+    );
+    await waitFor(() => expect(tableRows('Lista').length).toBeGreaterThan(5));
+    first.unmount();
+    const south = memorySource(categoriaRows(3));
+    let answer!: () => void;
+    const held = new Promise<void>((r) => (answer = r));
+    render(
+      <Kept>
+        <Default source={{ ...south, cacheKey: 'sur', index: (q: ListQuery) => held.then(() => south.index(q)) }} label="Lista" />
+      </Kept>,
+    );
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(tableRows('Lista')).toHaveLength(0);
+    answer();
+    await waitFor(() => expect(tableRows('Lista')).toHaveLength(3));
+  });
 });

@@ -27,6 +27,11 @@ export type ExportFormat = 'csv' | 'xlsx';
 
 export interface TableSource {
   index(query: ListQuery): Promise<ListReply<Row>>;
+  /**
+   * Names what `index` adds to every query itself (fixed filters not in the query), so the read cache never
+   * answers one such source with another's rows; none when it adds nothing.
+   */
+  cacheKey?: string;
   /** Without it, a reference column's filter offers nothing. */
   options?: OptionsSource;
   saveColumns(tipo: string, jsondata: string): Promise<void>;

@@ -74,7 +74,7 @@ export function useDataTable(props: DataTableProps) {
   });
   const rowsCache = useFirstPageCache(
     entity.list,
-    snapshot.context.preferenceKey,
+    `${snapshot.context.preferenceKey}|${props.source.cacheKey ?? ''}`,
     (q) => latest.current.source.index(q),
     (key, reply, covers) => send({ type: 'FIRST_PAGE', key, reply, covers }),
   );

@@ -16,7 +16,7 @@ import { MAX_PAGE_SIZE, type ListQuery, type ListReply } from '../../engine/list
 import type { Row } from '../../machines/dataTable';
 import { onUpdateList } from './updateList';
 
-type PageKey = readonly [call: string, query: ListQuery];
+type PageKey = readonly [call: string, query: ListQuery, slot: string];
 /** The `…/index` call names it: the app's update-list upkeep leaves it to the table (screens/app/readCache). */
 type LoadedKey = readonly [call: string, slot: string, kind: 'loaded'];
 
@@ -36,7 +36,7 @@ const asked = new WeakSet<object>();
 
 export function useFirstPageCache(
   list: string,
-  /** The table's column-preference key: tables of one list with other fixed filters keep their rows apart. */
+  /** The table's column-preference key and its source's cacheKey: tables of one list with other fixed filters keep their rows apart. */
   slot: string,
   index: (q: ListQuery) => Promise<ListReply<Row>>,
   onFresh: (requestKey: string, reply: ListReply<Row>, covers?: number) => void,
@@ -52,7 +52,7 @@ export function useFirstPageCache(
   /** Rows of `query` (offset 0), shared with any table asking for the same at the same time. */
   const shared = useCallback(
     (query: ListQuery): Promise<ListReply<Row>> => {
-      const key: PageKey = [`${list}/index`, query];
+      const key: PageKey = [`${list}/index`, query, slot];
       const id = unstable_serialize(key);
       let page = inFlight.get(id);
       if (!page) {
@@ -64,7 +64,7 @@ export function useFirstPageCache(
       }
       return page;
     },
-    [list, mutate],
+    [list, slot, mutate],
   );
 
   /**
@@ -80,12 +80,12 @@ export function useFirstPageCache(
       const page = shared(fresh);
       // observed once in the cache (a key observed before would make the cache read it a second time)
       const mine = ++reads.current;
-      page.then(() => mine === reads.current && setShown({ key: [`${list}/index`, fresh], requestKey, covers }), () => undefined);
+      page.then(() => mine === reads.current && setShown({ key: [`${list}/index`, fresh, slot], requestKey, covers }), () => undefined);
       if (!again) return page;
       page.then((reply) => latest.current.onFresh(requestKey, reply, covers), () => undefined);
       return Promise.resolve(again);
     },
-    [list, cache, loadedId, shared],
+    [list, slot, cache, loadedId, shared],
   );
 
   /** The table's rows as loaded now, to open with when it is shown again. */
