@@ -201,6 +201,22 @@ describe('dataTable machine', () => {
     expect(t.ctx().rows).toBe(rows);
   });
 
+  it('rows read again while the next page is on its way take their place; the page still follows them', async () => {
+    const t = start();
+    await t.answer(0);
+    const key = t.ctx().loadedKey!;
+    t.actor.send({ type: 'NEAR_END' });
+    const renamed = ROWS.slice(0, 20).map((r) => ({ ...r, nombre: `${r.nombre}*` }));
+    t.actor.send({ type: 'FIRST_PAGE', key, reply: { total: 50, rows: renamed, showableColumns: [], cols: null }, covers: 20 });
+    expect(t.ctx().rows).toBe(renamed);
+    // as many rows only: fewer would move the page on its way
+    t.actor.send({ type: 'FIRST_PAGE', key, reply: { total: 50, rows: ROWS.slice(0, 19), showableColumns: [], cols: null }, covers: 20 });
+    expect(t.ctx().rows).toBe(renamed);
+    await t.answer(1);
+    expect(t.ctx().rows.slice(0, 20)).toEqual(renamed);
+    expect(t.ctx().rows).toHaveLength(40);
+  });
+
   it('takes the saved choice from the first reply; saving makes the dirty flag go away', async () => {
     const t = start({ cols: ['nombre', 'notas'] });
     await t.answer(0);

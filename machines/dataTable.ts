@@ -272,6 +272,10 @@ export const dataTableMachine = setup({
       assertEvent(event, 'FIRST_PAGE');
       return event.key === context.loadedKey && context.rows.length <= Math.max(context.pageSize + context.fetchSize, event.covers ?? 0);
     },
+    sameRowsAgain: ({ context, event }) => {
+      assertEvent(event, 'FIRST_PAGE');
+      return event.key === context.loadedKey && event.covers === context.rows.length && event.reply.rows.length === context.rows.length;
+    },
     columnsDirty: ({ context }) => columnsDirty(context),
     someColumn: ({ context, event }) => {
       assertEvent(event, 'SET_COLUMNS');
@@ -395,6 +399,10 @@ export const dataTableMachine = setup({
         loadingMore: {
           entry: assign({ loading: true, error: null }),
           exit: assign({ loading: false }),
+          on: {
+            // the loaded rows read again (a table shown again), as many as before: the page on its way still follows them
+            FIRST_PAGE: { guard: 'sameRowsAgain', actions: assign({ rows: ({ event }) => event.reply.rows }) },
+          },
           invoke: {
             src: 'fetchPage',
             input: ({ context }) => ({ query: requestQuery(context), offset: context.rows.length, max: context.fetchSize }),
