@@ -2,7 +2,10 @@
  * Names, not keys (issue 19), in the browser: a party type an administrator adds to the perfil_tipo group shows
  * by its name in the parties' list and is picked in its column filter, which filters on the server; a category's
  * type reads as its translated name in the list, its filter, the form's select, view mode and the record's
- * history; the event lists' entity columns filter by a pick-list of the entities' titles.
+ * history; a seeded category's group and value (free text used as keys) read as their names in the list and view
+ * mode, in Spanish and English, while the form edits the stored keys; a type that exists only in the data (saved
+ * through the API, as an import would) is picked in the category list's type filter; the event lists' entity
+ * columns filter by a pick-list of the entities' titles.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +29,8 @@ beforeAll(async () => {
   await save('categoria', { tipo: 'perfil_tipo', grupo: 'perfil_tipo', nombre: 'Distribuidores', valor: 'distribuidores', orden: 4 });
   await save('perfil', { tipo: 'distribuidores', razon_social: 'Distribuidora Norte' });
   await save('perfil', { tipo: 'clientes', razon_social: 'Almacén Sur' });
+  // a category type no screen offers: through the API, as an import brings it
+  await save('categoria', { tipo: 'calzado', nombre: 'Zapatillas' });
   const hook = { accion: '*', uri: 'https://hooks.example.com/flujos' };
   await save('evento', { ...hook, nombre: 'Comprobantes', origen: 'factura' });
   await save('evento', { ...hook, nombre: 'Configuración AFIP', origen: 'facturacion' });
@@ -94,14 +99,16 @@ describe('names, not keys', () => {
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('Distribuidores');
     await expect.poll(total).toBe(1);
     const row = page.getByRole('row').filter({ hasText: 'Distribuidores' });
-    await row.getByRole('cell', { name: 'Tipo de interesado', exact: true }).waitFor();
+    // (its group, perfil_tipo, reads the same)
+    await row.getByRole('cell', { name: 'Tipo de interesado', exact: true }).first().waitFor();
     expect(await column('Tipo')).toEqual(['Tipo de interesado']);
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('');
 
     await page.getByRole('button', { name: 'Filtros' }).click();
     const filter = page.getByRole('combobox', { name: 'Filtrar por Tipo' });
     await filter.click();
-    await expect.poll(options).toEqual(['', 'Rubro de artículos', 'Tipo de interesado', 'Grupo de flujos', 'Grupo de reportes']);
+    // the built-in types by their names, then the one only the data holds, as stored
+    await expect.poll(options).toEqual(['', 'Rubro de artículos', 'Tipo de interesado', 'Grupo de flujos', 'Grupo de reportes', 'calzado']);
     await page.getByRole('option', { name: 'Tipo de interesado', exact: true }).click();
     // the three seeded party types and the administrator's
     await expect.poll(total).toBe(4);
@@ -128,6 +135,52 @@ describe('names, not keys', () => {
     const history = page.getByRole('list', { name: 'Historial de cambios' }).getByRole('listitem');
     await expect.poll(() => history.first().textContent()).toContain('Tipo: Tipo de interesado → Grupo de reportes');
     await page.keyboard.press('Escape');
+  });
+
+  it("a seeded category's group and value read as their names in the list and view mode, the form edits the stored keys; an imported type is picked in the filter", async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/categories`);
+    await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('');
+    const filter = page.getByRole('combobox', { name: 'Filtrar por Tipo' });
+    if (!(await filter.isVisible())) await page.getByRole('button', { name: 'Filtros' }).click();
+    await filter.fill('');
+    await filter.click();
+    await page.getByRole('option', { name: 'Tipo de interesado', exact: true }).click();
+    await expect.poll(() => filter.inputValue()).toBe('Tipo de interesado');
+    // the seeded party types: group perfil_tipo, values clientes, proveedores, empleados — shown by their names
+    await expect.poll(async () => [...new Set(await column('Grupo'))]).toEqual(['Tipo de interesado']);
+    await expect.poll(() => column('Valor')).toEqual(expect.arrayContaining(['Clientes', 'Proveedores', 'Empleados']));
+    for (const key of ['perfil_tipo', 'clientes', 'proveedores', 'empleados']) expect(await page.getByRole('cell', { name: key, exact: true }).count(), key).toBe(0);
+
+    await page.getByTestId('language-switch').selectOption('en');
+    await expect.poll(async () => [...new Set(await column('Group'))]).toEqual(['Party type']);
+    await expect.poll(() => column('Value')).toEqual(expect.arrayContaining(['Customers', 'Suppliers', 'Employees']));
+    // a type only the data holds is offered as stored and filters exactly
+    const english = page.getByRole('combobox', { name: 'Filter by Type' });
+    await english.fill('calz');
+    await page.getByRole('option', { name: 'calzado', exact: true }).click();
+    await expect.poll(total).toBe(1);
+    await expect.poll(() => column('Name')).toEqual(['Zapatillas']);
+    await expect.poll(() => column('Type')).toEqual(['calzado']);
+    await page.getByTestId('language-switch').selectOption('es');
+    await expect.poll(() => filter.inputValue()).toBe('calzado');
+
+    // view mode names them too; the form's inputs hold the stored keys an administrator edits
+    await filter.fill('');
+    await filter.click();
+    await page.getByRole('option', { name: 'Tipo de interesado', exact: true }).click();
+    await page.getByRole('button', { name: 'Ver Clientes', exact: true }).click();
+    await page.waitForURL(/#\/backOffice\/categories\/\d+\/show$/);
+    await expect.poll(() => page.getByRole('group', { name: 'Grupo' }).textContent()).toBe('Tipo de interesado');
+    await expect.poll(() => page.getByRole('group', { name: 'Valor' }).textContent()).toBe('Clientes');
+    await page.getByTestId('language-switch').selectOption('en');
+    await expect.poll(() => page.getByRole('group', { name: 'Group' }).textContent()).toBe('Party type');
+    await expect.poll(() => page.getByRole('group', { name: 'Value' }).textContent()).toBe('Customers');
+    await page.getByTestId('language-switch').selectOption('es');
+    await page.getByRole('button', { name: 'Editar' }).click();
+    await page.waitForURL(/#\/backOffice\/categories\/\d+$/);
+    await expect.poll(() => page.getByRole('textbox', { name: /^Grupo/ }).inputValue()).toBe('perfil_tipo');
+    await expect.poll(() => page.getByRole('textbox', { name: /^Valor/ }).inputValue()).toBe('clientes');
   });
 
   it("the event lists' entity columns filter by a pick-list of the entities' titles", async () => {
