@@ -25,6 +25,7 @@ import { taskCalls } from './taskCalls';
 import { useLeaveGuard } from '../execution/useLeaveGuard';
 import { LeaveDialog } from '../execution/LeaveDialog';
 import { ConfirmDiscard } from '../entity/ConfirmDiscard';
+import { useSaveShortcut } from '../entity/useSaveShortcut';
 
 const CALL: Record<TaskEvent['type'], 'start' | 'finish' | 'reopen'> = { START: 'start', FINISH: 'finish', REOPEN: 'reopen' };
 const DONE: Record<TaskEvent['type'], string> = { START: 'tasks.actions.started', FINISH: 'tasks.actions.finished', REOPEN: 'tasks.actions.reopened' };
@@ -72,6 +73,7 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
   const guard = useLeaveGuard(dirty && !readOnly);
   // exit asks itself: going back to a page opened by address is a navigation the router cannot hold
   const [pendingExit, setPendingExit] = useState<(() => void) | null>(null);
+  useSaveShortcut(formId, !readOnly);
 
   const send = async (type: TaskEvent['type']) => {
     setBusy(type);

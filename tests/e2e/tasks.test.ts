@@ -108,7 +108,7 @@ describe('tasks', () => {
     }
   });
 
-  it('the task form asks before typed data is lost (exit, menu, back, reload), not when nothing was typed nor after a save', async () => {
+  it('the task form asks before typed data is lost (exit, menu, back, reload), not when nothing was typed nor after a save (Ctrl+S)', async () => {
     const { context, page: admin } = await newPage(browser.browser, app.baseUrl);
     try {
       await loginAs(admin, 'admin', ADMIN_PASSWORD);
@@ -162,10 +162,10 @@ describe('tasks', () => {
       await admin.waitForURL(allTasks);
       expect(await unloadWarns()).toBe(false);
 
-      // saved: it leaves for its instructive without asking
+      // saved (Ctrl+S, as in the other forms): it leaves for its instructive without asking
       await open();
       await description.fill('Con trapo seco');
-      await admin.getByRole('button', { name: 'Guardar' }).first().click();
+      await admin.keyboard.press('Control+s');
       await admin.waitForURL(new RegExp(`#/backOffice/instructive/${seed.instructivo}$`));
       expect(await ask.count()).toBe(0);
       expect(await unloadWarns()).toBe(false);
