@@ -28,7 +28,9 @@ function EntryChanges({ entity, entry }: { entity: ResolvedEntity; entry: AuditE
   const { t, i18n } = useTranslation();
   const value = (v: unknown, path: string) => {
     const key = `${valueNamesKey(entity.name, path)}.${String(v)}`;
-    return (typeof v === 'string' || typeof v === 'number') && i18n.exists(key) ? t(key) : valueText(v, t('dataTable.yes'), t('dataTable.no'));
+    // a key that names a group of names (a category valor's group, `enums.valor.perfil_tipo`) is no value's name
+    const named = (typeof v === 'string' || typeof v === 'number') && i18n.exists(key) && typeof t(key, { returnObjects: true }) === 'string';
+    return named ? t(key) : valueText(v, t('dataTable.yes'), t('dataTable.no'));
   };
   const fieldLabel = (f: string) => t(`entities.${entity.name}.fields.${f}`, { defaultValue: f });
   const itemLabel = (child: string, f: string) => t(`entities.${entity.name}.items.${child}.${f}`, { defaultValue: f });

@@ -181,6 +181,31 @@ describe('names, not keys', () => {
     await page.waitForURL(/#\/backOffice\/categories\/\d+$/);
     await expect.poll(() => page.getByRole('textbox', { name: /^Grupo/ }).inputValue()).toBe('perfil_tipo');
     await expect.poll(() => page.getByRole('textbox', { name: /^Valor/ }).inputValue()).toBe('clientes');
+
+    // an administrator's keys are saved as typed; the history names the group, and a value that happens to be a
+    // group's key reads as written
+    await page.goto(`${app.baseUrl}/#/backOffice/categories`);
+    await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+    if (!(await filter.isVisible())) await page.getByRole('button', { name: 'Filtros' }).click();
+    await filter.fill('');
+    await filter.click();
+    await page.getByRole('option', { name: 'calzado', exact: true }).click();
+    await page.getByRole('button', { name: 'Editar Zapatillas', exact: true }).click();
+    await page.waitForURL(/#\/backOffice\/categories\/\d+$/);
+    const edited = page.url();
+    await page.getByRole('textbox', { name: /^Grupo/ }).fill('perfil_tipo');
+    await page.getByRole('textbox', { name: /^Valor/ }).fill('perfil_tipo');
+    const saved = page.waitForResponse((r) => /\/api\/categoria\/(update\/\d+|save)$/.test(r.url()));
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    expect((await (await saved).json())).toMatchObject({ grupo: 'perfil_tipo', valor: 'perfil_tipo' });
+    await page.goto(`${edited}/show`);
+    await expect.poll(() => page.getByRole('group', { name: 'Grupo' }).textContent()).toBe('Tipo de interesado');
+    await expect.poll(() => page.getByRole('group', { name: 'Valor' }).textContent()).toBe('perfil_tipo');
+    await page.getByRole('button', { name: 'Historial' }).click();
+    const history = page.getByRole('list', { name: 'Historial de cambios' }).getByRole('listitem');
+    await expect.poll(() => history.first().textContent()).toContain('Grupo: — → Tipo de interesado');
+    expect(await history.first().textContent()).toContain('Valor: — → perfil_tipo');
+    await page.keyboard.press('Escape');
   });
 
   it("the event lists' entity columns filter by a pick-list of the entities' titles", async () => {

@@ -69,10 +69,11 @@ export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, ser
     [entity.schema, entity.ui, entity.references, entity.name],
   );
   const recordId = givenId ?? (formData?.id as string | number | undefined) ?? null;
+  // the record only in view mode, where it does not change while shown (a value named within another field's)
+  const shownRecord = readOnly ? current : undefined;
   const formContext = useMemo(
-    () => ({ entity: entity.name, optionsSource, recordId, viewMode: readOnly === true, ...(readOnly ? { record: current } : {}) }),
-    // the record only in view mode, where it does not change while shown
-    [entity.name, optionsSource, recordId, readOnly, readOnly ? current : undefined],
+    () => ({ entity: entity.name, optionsSource, recordId, viewMode: readOnly === true, ...(shownRecord ? { record: shownRecord } : {}) }),
+    [entity.name, optionsSource, recordId, readOnly, shownRecord],
   );
   const extraErrors = useServerErrors<FormRecord>(serverErrors, current);
   // what "unchanged" means: the data given, with the defaults the form fills in
