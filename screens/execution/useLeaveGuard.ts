@@ -3,7 +3,7 @@
  * and closing or reloading the tab gets the browser's own warning. `allow()` lets the screen's own next
  * navigation through (after a save or a move).
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 
 export function useLeaveGuard(dirty: boolean) {
@@ -26,5 +26,6 @@ export function useLeaveGuard(dirty: boolean) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, []);
-  return { blocker, allow: () => void (allowed.current = true) };
+  const allow = useCallback(() => void (allowed.current = true), []);
+  return { blocker, allow };
 }

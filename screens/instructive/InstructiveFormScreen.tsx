@@ -18,6 +18,10 @@ import type { ScreenProps } from '../registry';
 import { taskCalls, type PertReply } from '../tasks/taskCalls';
 import { FormTrail } from '../entity/FormTrail';
 import { PertTable } from './PertTable';
+import { useLeaveGuard } from '../execution/useLeaveGuard';
+import { LeaveDialog } from '../execution/LeaveDialog';
+import { ConfirmDiscard } from '../entity/ConfirmDiscard';
+import { useSaveShortcut } from '../entity/useSaveShortcut';
 
 const LIST = '/backOffice/instructive';
 
@@ -42,16 +46,26 @@ function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }
   const current = mode === 'vigente';
   const readOnly = current || (show === 'show' && !creating);
   const formId = 'form-instructivo';
+  // typed data is not lost without a question: leaving (exit, menu, back) asks, closing the tab warns
+  const [dirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(dirty && !readOnly);
+  // exit asks itself: going back to a page opened by address is a navigation the router cannot hold
+  const [pendingExit, setPendingExit] = useState<(() => void) | null>(null);
+  useSaveShortcut(formId, !readOnly);
+  // a new instructive, once saved, is opened at its own address (to add its tasks): the save's own move, not asked about
+  const { allow } = guard;
+  useEffect(() => {
+    if (!creating || record.recordId === null) return;
+    allow();
+    void navigate(`${LIST}/${record.recordId}`, { replace: true });
+  }, [creating, record.recordId, navigate, allow]);
 
   const loadPert = useCallback(() => {
     if (saved === null) return;
     taskCalls.pert(saved).then(setPert, () => setPert({ duracion: 0, desviacion: 0, varianza: 0, rutaCritica: [], tareas: [] }));
   }, [saved]);
   useEffect(loadPert, [loadPert]);
-  // a new instructive, once saved, is opened at its own address (to add its tasks)
-  useEffect(() => {
-    if (creating && record.recordId !== null) navigate(`${LIST}/${record.recordId}`, { replace: true });
-  }, [creating, record.recordId, navigate]);
+
 
   const events = useMemo(() => (saved === null ? [] : allowedModeEvents(mode, pert?.tareas.length ?? 0)), [saved, mode, pert]);
   const change = async (to: 'publish' | 'revise') => {
@@ -93,6 +107,7 @@ function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }
         onEdit={() => navigate(`${LIST}/${encodeURIComponent(id)}`)}
         exitTo={LIST}
         actions={actions}
+        confirmExit={dirty && !readOnly ? (exit) => setPendingExit(() => exit) : undefined}
       />
       {saved !== null && (
         <Alert.Root status={current ? 'success' : 'info'} role="status">
@@ -106,6 +121,18 @@ function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }
         record={record}
         readOnly={readOnly}
         onSaved={loadPert}
+        onDirtyChange={setDirty}
+      />
+      <LeaveDialog blocker={guard.blocker} />
+      <ConfirmDiscard
+        open={pendingExit !== null}
+        onStay={() => setPendingExit(null)}
+        onLeave={() => {
+          const exit = pendingExit;
+          setPendingExit(null);
+          guard.allow();
+          exit?.();
+        }}
       />
       <Stack gap="3" as="section" aria-labelledby="instructive-tasks">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">

@@ -175,6 +175,40 @@ describe('tasks', () => {
     }
   });
 
+  it('the instructive form asks before typed data is lost too; saving a new one opens it without asking', async () => {
+    const { context, page: admin } = await newPage(browser.browser, app.baseUrl);
+    try {
+      await loginAs(admin, 'admin', ADMIN_PASSWORD);
+      await admin.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+      // from the menu (a move of the app, which Back can be asked about)
+      await admin.goto(`${app.baseUrl}/#/backOffice/categories`);
+      await admin.locator('aside').getByRole('link', { name: 'Instructivos' }).click();
+      await admin.getByRole('heading', { name: 'Instructivos', level: 1 }).waitFor();
+      const ask = admin.getByRole('dialog', { name: 'Cambios sin guardar' });
+      const title = admin.getByRole('textbox', { name: /^Título/ });
+      await admin.getByRole('button', { name: 'Agregar' }).first().click();
+      await title.fill('Mantenimiento de bomba');
+      await admin.getByRole('button', { name: 'Salir' }).first().click();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Seguir editando' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await title.inputValue()).toBe('Mantenimiento de bomba');
+      await admin.goBack();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Salir sin guardar' }).click();
+      await admin.getByRole('heading', { name: 'Instructivos', level: 1 }).waitFor();
+
+      await admin.getByRole('button', { name: 'Agregar' }).first().click();
+      await title.fill('Mantenimiento de bomba');
+      await admin.keyboard.press('Control+s');
+      await admin.waitForURL(/#\/backOffice\/instructive\/\d+$/);
+      await admin.getByRole('link', { name: 'Agregar tarea' }).waitFor();
+      expect(await ask.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('moving the record on with open tasks is refused with the code, naming the open tasks', async () => {
     await page.goto(`${app.baseUrl}/#/task`);
     await page.getByRole('heading', { name: 'Tareas', level: 1 }).waitFor();
