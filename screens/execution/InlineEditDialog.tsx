@@ -20,6 +20,7 @@ import { optionsSource } from '../app/entityData';
 import { reportFailure } from '../app/feedback';
 import { entityOf, rulesOf } from '../metadata';
 import { recordCalls } from './calls';
+import { ConfirmDiscard } from '../entity/ConfirmDiscard';
 
 export type InlineKind = 'party' | 'article';
 
@@ -63,6 +64,10 @@ export function InlineEditDialog({ kind, actividad, id, onSaved, onClose }: Inli
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
   const formId = `inline-${kind}`;
+  // typed data is not dropped without a question: cancel, the close button and Escape ask first
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const close = () => (dirty ? setAsking(true) : onClose());
 
   useEffect(() => {
     if (id === null) return;
@@ -102,11 +107,11 @@ export function InlineEditDialog({ kind, actividad, id, onSaved, onClose }: Inli
   return (
     <Modal
       open
-      onClose={onClose}
+      onClose={close}
       title={title}
       footer={
         <DialogButtons
-          secondary={{ label: t('execution.inline.cancel'), onClick: onClose }}
+          secondary={{ label: t('execution.inline.cancel'), onClick: close }}
           primary={{ label: t('execution.inline.save'), form: formId, loading: saving, disabled: data === null }}
         />
       }
@@ -114,8 +119,18 @@ export function InlineEditDialog({ kind, actividad, id, onSaved, onClose }: Inli
       {data === null ? (
         <Spinner role="status" aria-label={t('app.loading')} />
       ) : (
-        <SchemaForm entity={entity} formId={formId} formData={data} serverErrors={errors} optionsSource={optionsSource} rules={rulesOf(spec.entity)} onSubmit={(d) => void submit(d)} />
+        <SchemaForm
+          entity={entity}
+          formId={formId}
+          formData={data}
+          serverErrors={errors}
+          optionsSource={optionsSource}
+          rules={rulesOf(spec.entity)}
+          onDirtyChange={setDirty}
+          onSubmit={(d) => void submit(d)}
+        />
       )}
+      <ConfirmDiscard open={asking} onStay={() => setAsking(false)} onLeave={onClose} />
     </Modal>
   );
 }

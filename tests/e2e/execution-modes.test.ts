@@ -166,6 +166,12 @@ describe('the activity’s modes on the execution screen', () => {
       await page.getByRole('button', { name: 'Nuevo cliente' }).click();
       const dialog = page.getByRole('dialog', { name: 'Nuevo cliente' });
       await dialog.getByRole('textbox', { name: /^Razón social/ }).fill('Corralón Oeste');
+      // typed: Escape asks before dropping it; staying keeps it
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('dialog', { name: 'Cambios sin guardar' });
+      await ask.getByRole('button', { name: 'Seguir editando' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await dialog.getByRole('textbox', { name: /^Razón social/ }).inputValue()).toBe('Corralón Oeste');
       await dialog.getByRole('button', { name: 'Guardar' }).click();
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => page.getByRole('combobox', { name: /^Cliente/ }).inputValue()).toMatch(/Corralón Oeste/);
