@@ -195,4 +195,21 @@ describeBackends('lists past a thousand rows', (backend) => {
     expect(page.total).toBe(100);
     expect(page.rows.map((r: Pieza) => r.id)).toEqual(sortedBy(fragment, 'nombre', 'asc').slice(0, 50).map((r) => r.id));
   });
+
+  it('takes a save\'s words into the search index at once, with no pending list every search must read, also on an index an earlier release made', async () => {
+    const db = () => srv.db as unknown as Kysely<any>;
+    const ginOptions = async () =>
+      (await sql<{ o: string[] | null }>`select reloptions as o from pg_class where relname = 'pieza__search_gin'`.execute(db())).rows[0].o ?? [];
+    expect(await ginOptions()).toContain('fastupdate=off');
+    // an index made with PostgreSQL's default keeps new words in a pending list until a vacuum
+    await sql`alter index pieza__search_gin reset (fastupdate)`.execute(db());
+    const saved = await post('pieza/save', { nombre: 'Zócalo pendiente', codigo: 'ZP-1' });
+    expect(saved.status).toBe(200);
+    await srv.close();
+    await start();
+    expect(await ginOptions()).toContain('fastupdate=off');
+    // the words that waited in the pending list were merged into the index, not lost
+    const found = (await post('pieza/index', { pattern: 'zocalo pend' })).body;
+    expect(found.rows.map((r: Pieza) => r.id)).toEqual([saved.body.id]);
+  });
 });
