@@ -88,8 +88,13 @@ export const searchVector = (entity: ResolvedEntity, alias: string): RawBuilder<
 
 /** COMBINING_MARKS with the marks themselves in it (an index expression holds a literal, not an escape to read). */
 const MARKS_CLASS = COMBINING_MARKS.replace(/\\u([0-9a-f]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-/** Names an index over sort keys after the rule that made them: an index of an older rule is dropped, not used. */
-export const SORT_KEY_VERSION = createHash('sha1').update(SORT_KEY_RULE).digest('hex').slice(0, 6);
+/**
+ * How the SQL below computes the rule (same keys, another expression: indexes over it are made anew, the token
+ * table's stored keys stay). `ascii`: a text of one byte a character skips the Unicode steps.
+ */
+const SORT_KEY_SQL_FORM = 'ascii';
+/** Names an index over sort keys after the rule and expression that made them: an older one is dropped, not used. */
+export const SORT_KEY_VERSION = createHash('sha1').update(`${SORT_KEY_RULE}:${SORT_KEY_SQL_FORM}`).digest('hex').slice(0, 6);
 
 /**
  * The Spanish sort key of a text expression (compared bytewise: COLLATE "C"). An empty value sorts after every
@@ -98,7 +103,10 @@ export const SORT_KEY_VERSION = createHash('sha1').update(SORT_KEY_RULE).digest(
 export const sortKeySql = (expr: RawBuilder<unknown>): RawBuilder<string> => {
   const enye = sql`replace(replace(${expr}, 'ñ', ${sql.lit(SORT_ENYE)}), 'Ñ', ${sql.lit(SORT_ENYE)})`;
   const bare = sql`regexp_replace(normalize(${enye}, NFD), ${sql.lit(MARKS_CLASS)}, '', 'g')`;
-  return sql<string>`(coalesce(lower(${bare} collate "C"), ${sql.lit(NULL_SORT_KEY)}) collate "C")`;
+  // ASCII (as many bytes as characters in UTF-8) has no accent and no ñ: its key is its lower case, at about a
+  // third of the cost (a filter-first page computes the key of every match)
+  const key = sql`case when octet_length(${expr}) = char_length(${expr}) then lower(${expr} collate "C") else lower(${bare} collate "C") end`;
+  return sql<string>`(coalesce(${key}, ${sql.lit(NULL_SORT_KEY)}) collate "C")`;
 };
 
 /** A pattern's terms as a tsquery: each a prefix, all required. Terms hold no quote or backslash (separators). */
