@@ -73,6 +73,8 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
   const guard = useLeaveGuard(dirty && !readOnly);
   // exit asks itself: going back to a page opened by address is a navigation the router cannot hold
   const [pendingExit, setPendingExit] = useState<(() => void) | null>(null);
+  // a state change reloads the form: typed data would go with it, so it asks first too
+  const [pendingEvent, setPendingEvent] = useState<TaskEvent['type'] | null>(null);
   useSaveShortcut(formId, !readOnly);
 
   const send = async (type: TaskEvent['type']) => {
@@ -94,7 +96,7 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
   const actions = (
     <>
       {events.map((type) => (
-        <Button key={type} size="sm" variant="outline" loading={busy === type} onClick={() => send(type)}>
+        <Button key={type} size="sm" variant="outline" loading={busy === type} onClick={() => (dirty && !readOnly ? setPendingEvent(type) : send(type))}>
           {t(`tasks.actions.${CALL[type]}`)}
         </Button>
       ))}
@@ -150,6 +152,17 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
         />
       )}
       <LeaveDialog blocker={guard.blocker} />
+      <ConfirmDiscard
+        open={pendingEvent !== null}
+        text={t('tasks.form.unsavedState.text')}
+        leaveLabel={pendingEvent ? t('tasks.form.unsavedState.go', { action: t(`tasks.actions.${CALL[pendingEvent]}`) }) : undefined}
+        onStay={() => setPendingEvent(null)}
+        onLeave={() => {
+          const type = pendingEvent;
+          setPendingEvent(null);
+          if (type) void send(type);
+        }}
+      />
       <ConfirmDiscard
         open={pendingExit !== null}
         onStay={() => setPendingExit(null)}

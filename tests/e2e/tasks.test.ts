@@ -170,6 +170,29 @@ describe('tasks', () => {
       expect(await ask.count()).toBe(0);
       expect(await unloadWarns()).toBe(false);
       expect((await tasks()).Limpiar.descripcion).toBe('Con trapo seco');
+
+      // a state change reloads the form: with something typed it asks first; staying keeps the text and the state
+      await admin.getByRole('link', { name: 'Tareas' }).first().click();
+      await admin.getByRole('heading', { name: 'Tareas', level: 1 }).waitFor();
+      await admin.getByRole('link', { name: 'Todas' }).click();
+      await admin.waitForURL(allTasks);
+      await admin.getByRole('link', { name: 'Abrir la tarea Instalar' }).click();
+      await expect.poll(() => admin.getByRole('textbox', { name: /^Título/ }).inputValue(), { timeout: 30_000 }).toBe('Instalar');
+      await description.fill('Nota sin guardar');
+      await admin.getByRole('button', { name: 'Iniciar', exact: true }).click();
+      await ask.waitFor();
+      await ask.getByText('La tarea tiene cambios sin guardar. Si cambia su estado, se pierden.').waitFor();
+      await ask.getByRole('button', { name: 'Seguir editando' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await description.inputValue()).toBe('Nota sin guardar');
+      expect((await tasks()).Instalar.estado).toBe('no_iniciada');
+      // going on changes the state and drops the text, as the dialog said
+      await admin.getByRole('button', { name: 'Iniciar', exact: true }).click();
+      await ask.getByRole('button', { name: 'Iniciar sin guardar' }).click();
+      await admin.getByText('Tarea iniciada').first().waitFor();
+      await expect.poll(async () => (await tasks()).Instalar.estado).toBe('iniciada');
+      await expect.poll(() => description.inputValue()).not.toBe('Nota sin guardar');
+      expect((await tasks()).Instalar.descripcion ?? '').not.toBe('Nota sin guardar');
     } finally {
       await context.close();
     }
