@@ -13,7 +13,7 @@ import type { EntityRules } from '../../engine/metadata/rules';
 import type { TableUpkeep } from '../db/upkeep';
 import { validateRecord } from '../../engine/validation/fieldErrors';
 import { badRequest, notFound } from '../http/api-error';
-import { schemaRangeErrors } from '../entities/input';
+import { onlyKeys, schemaRangeErrors } from '../entities/input';
 import type { Registry } from '../entities/registry';
 import { appendAudit } from './audit';
 import { recordDiff } from './diff';
@@ -125,7 +125,7 @@ export function createDocuments({ db, registry, servers, rules = new Map(), upke
         const errors = validateRecord(spec.body, input);
         if (!errors.length) errors.push(...schemaRangeErrors(spec.body, input));
         if (errors.length) throw badRequest('VALIDATION_FAILED', errors);
-      }
+      } else if (!spec.checksBody && !spec.upload && input && typeof input === 'object') onlyKeys(input as Record<string, unknown>, []);
       const exec = async () => {
         let record: StoredRecord | undefined;
         if (spec.scope !== 'entity' && id === undefined) throw notFound();

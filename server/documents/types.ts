@@ -126,8 +126,13 @@ export interface ActionSpec<B = any> {
    * it too, as they may call its select.
    */
   narrow?: boolean;
-  /** The body's JSON Schema, checked first (400 VALIDATION_FAILED with field errors); none = any object. */
+  /**
+   * The body's JSON Schema, checked first (400 VALIDATION_FAILED with field errors). None: the call takes no body,
+   * and a key in it is refused (400 BAD_REQUEST, `unknownField`), unless `checksBody`.
+   */
   body?: JsonSchema;
+  /** The action reads and checks its body itself (an older call whose body is parsed by hand). */
+  checksBody?: boolean;
   /** Only reads: no transaction of its own is needed, and no audit row or outbox event is written. */
   read?: boolean;
   /** Record scope: the id from the path (default: a positive integer); may accept another key (a name). */

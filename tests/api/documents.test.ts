@@ -75,7 +75,7 @@ describeBackends('the write pipeline', (backend) => {
       else await attempt.catch(() => {});
     },
     actions: {
-      marcar: { scope: 'record', async run({ ctx, id, body }) { return ctx.docs.patch(ctx, 'nota', id!, { titulo: String((body as any).titulo) }); } },
+      marcar: { scope: 'record', body: { type: 'object', properties: { titulo: { type: 'string' } }, additionalProperties: false }, async run({ ctx, id, body }) { return ctx.docs.patch(ctx, 'nota', id!, { titulo: String((body as any).titulo) }); } },
     },
   });
 

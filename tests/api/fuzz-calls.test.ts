@@ -151,9 +151,20 @@ describeBackends('fuzzing the entity calls', (backend) => {
           fc.asyncProperty(oddString(8), fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.constant({ a: [1, { b: null }] })), async (key, value) => {
             const res = await json(a.url(MISSING_ID), { [key.replace(/\u0000/g, '')]: value });
             expectNo5xx(res, `${a.pattern} unknown key ${shown(key)}`);
+            // a call that takes no body refuses the key before anything runs (a key that is not well-formed text
+            // is refused as such first)
+            if (!a.spec.body && !a.spec.checksBody) {
+              expect(res, `${a.pattern} unknown key ${shown(key)}`).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+              expect(['unknownField', 'format'], `${a.pattern} unknown key ${shown(key)}`).toContain((res.body as { errors: { code: string }[] }).errors[0].code);
+            }
           }),
           params(5),
         );
+      if (!a.spec.body && !a.spec.checksBody)
+        expect(await json(a.url(MISSING_ID), { sobra: 1 }), `${a.pattern} with a key it does not take`).toMatchObject({
+          status: 400,
+          body: { code: 'BAD_REQUEST', errors: [{ field: 'sobra', code: 'unknownField' }] },
+        });
     }
     expect(sent).toBeGreaterThan(1000);
     expect(await tableCounts(db), 'row counts after the invalid calls').toEqual(before);

@@ -31,6 +31,7 @@ function requiredText(value: unknown, field: string, errors: FieldError[]): stri
 }
 
 export const treeSelect: ActionSpec<Record<string, unknown>> = {
+  checksBody: true,
   scope: 'entity',
   read: true,
   async run({ ctx, body }) {
@@ -55,6 +56,7 @@ export const treeSelect: ActionSpec<Record<string, unknown>> = {
 };
 
 export const getByGrupoValor: ActionSpec<Record<string, unknown>> = {
+  checksBody: true,
   scope: 'entity',
   read: true,
   async run({ ctx, body, entity }) {
@@ -79,6 +81,7 @@ export const GROUP_OPTIONS_MAX = 1000;
  * perfil_tipo), ordered by orden, nombre. Entries without a valor are left out (nothing could store them).
  */
 export const groupOptions: ActionSpec<Record<string, unknown>> = {
+  checksBody: true,
   scope: 'entity',
   read: true,
   async run({ ctx, body }) {
@@ -115,6 +118,7 @@ export const groupOptions: ActionSpec<Record<string, unknown>> = {
  * built-in one by its locale name). At most GROUP_OPTIONS_MAX.
  */
 export const tipoOptions: ActionSpec<Record<string, unknown>> = {
+  checksBody: true,
   scope: 'entity',
   read: true,
   async run({ ctx, body, entity }) {

@@ -23,6 +23,7 @@ export function partyName(row: Record<string, unknown>): string {
 }
 
 export const perfilselectIdentificador: ActionSpec<Record<string, unknown>> = {
+  checksBody: true,
   scope: 'entity',
   read: true,
   narrow: true,

@@ -71,6 +71,7 @@ export default defineEntityServer({
   actions: {
     tablero,
     reportesIndex: {
+      checksBody: true,
       scope: 'entity',
       path: 'reportes/index',
       read: true,
@@ -170,6 +171,7 @@ export default defineEntityServer({
       },
     },
     guardarReporte: {
+      checksBody: true,
       scope: 'entity',
       path: 'reportes/guardarReporte',
       roles: ROLES.ADMIN,
