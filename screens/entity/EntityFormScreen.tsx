@@ -17,9 +17,7 @@ import { RecordHistory } from './RecordHistory';
 import { RelatedList } from './RelatedList';
 import { presetFrom, returnToOf } from './formNavigation';
 import { useSaveShortcut } from './useSaveShortcut';
-import { useLeaveGuard } from '../execution/useLeaveGuard';
-import { LeaveDialog } from '../execution/LeaveDialog';
-import { ConfirmDiscard } from './ConfirmDiscard';
+import { useFormLeave } from './useFormLeave';
 import { FormTrail } from './FormTrail';
 import { useRecordSteps } from './useRecordSteps';
 import { RecordSteps } from '../../widgets/RecordSteps';
@@ -51,9 +49,7 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
   const Extra = formExtras[entity.name];
   // typed data is not lost without a question: leaving (exit, menu, back) asks, closing the tab warns
   const [dirty, setDirty] = useState(false);
-  const guard = useLeaveGuard(dirty && !readOnly);
-  // exit asks itself: going back to a page opened by address is a navigation the router cannot hold
-  const [pendingExit, setPendingExit] = useState<(() => void) | null>(null);
+  const leave = useFormLeave(dirty && !readOnly);
   // another record (previous / next) starts with nothing typed
   useEffect(() => setDirty(false), [id]);
   useSaveShortcut(formId, !readOnly);
@@ -63,11 +59,11 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
     rowKey: entity.rowKey,
     id: creating ? null : id,
     pathOf: (other) => `${listPath}/${encodeURIComponent(String(other))}${readOnly ? '/show' : ''}`,
-    ask: (move) => (dirty && !readOnly ? setPendingExit(() => move) : move()),
+    ask: leave.ask,
   });
   const backState = steps.view && !returnTo ? { listView: steps.view } : undefined;
   const afterSave = (savedId: number | string, stored?: Record<string, unknown>) => {
-    guard.allow();
+    leave.allow();
     if (onSaved) onSaved({ id: savedId, created: creating, record: stored });
     else navigate(back, { replace: true, state: backState });
   };
@@ -82,7 +78,7 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
         showEdit={readOnly}
         onEdit={() => navigate(`${listPath}/${encodeURIComponent(id)}`, { state: location.state })}
         exitTo={back}
-        confirmExit={dirty && !readOnly ? (exit) => setPendingExit(() => exit) : undefined}
+        confirmExit={leave.confirmExit}
         actions={
           exists || steps.position !== null ? (
             <HStack gap="2" wrap="wrap">
@@ -107,17 +103,7 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
         onSaved={afterSave}
         onDirtyChange={setDirty}
       />
-      <LeaveDialog blocker={guard.blocker} />
-      <ConfirmDiscard
-        open={pendingExit !== null}
-        onStay={() => setPendingExit(null)}
-        onLeave={() => {
-          const exit = pendingExit;
-          setPendingExit(null);
-          guard.allow();
-          exit?.();
-        }}
-      />
+      {leave.dialogs}
       {children?.({ id: creating ? null : id, readOnly })}
       {exists && entity.related.map((r) => <RelatedList key={`${r.entity}.${r.field}`} spec={r} id={record.recordId!} />)}
     </Stack>

@@ -18,9 +18,7 @@ import type { ScreenProps } from '../registry';
 import { taskCalls, type PertReply } from '../tasks/taskCalls';
 import { FormTrail } from '../entity/FormTrail';
 import { PertTable } from './PertTable';
-import { useLeaveGuard } from '../execution/useLeaveGuard';
-import { LeaveDialog } from '../execution/LeaveDialog';
-import { ConfirmDiscard } from '../entity/ConfirmDiscard';
+import { useFormLeave } from '../entity/useFormLeave';
 import { useSaveShortcut } from '../entity/useSaveShortcut';
 
 const LIST = '/backOffice/instructive';
@@ -48,12 +46,10 @@ function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }
   const formId = 'form-instructivo';
   // typed data is not lost without a question: leaving (exit, menu, back) asks, closing the tab warns
   const [dirty, setDirty] = useState(false);
-  const guard = useLeaveGuard(dirty && !readOnly);
-  // exit asks itself: going back to a page opened by address is a navigation the router cannot hold
-  const [pendingExit, setPendingExit] = useState<(() => void) | null>(null);
+  const leave = useFormLeave(dirty && !readOnly);
   useSaveShortcut(formId, !readOnly);
   // a new instructive, once saved, is opened at its own address (to add its tasks): the save's own move, not asked about
-  const { allow } = guard;
+  const { allow } = leave;
   useEffect(() => {
     if (!creating || record.recordId === null) return;
     allow();
@@ -107,7 +103,7 @@ function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }
         onEdit={() => navigate(`${LIST}/${encodeURIComponent(id)}`)}
         exitTo={LIST}
         actions={actions}
-        confirmExit={dirty && !readOnly ? (exit) => setPendingExit(() => exit) : undefined}
+        confirmExit={leave.confirmExit}
       />
       {saved !== null && (
         <Alert.Root status={current ? 'success' : 'info'} role="status">
@@ -123,17 +119,7 @@ function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }
         onSaved={loadPert}
         onDirtyChange={setDirty}
       />
-      <LeaveDialog blocker={guard.blocker} />
-      <ConfirmDiscard
-        open={pendingExit !== null}
-        onStay={() => setPendingExit(null)}
-        onLeave={() => {
-          const exit = pendingExit;
-          setPendingExit(null);
-          guard.allow();
-          exit?.();
-        }}
-      />
+      {leave.dialogs}
       <Stack gap="3" as="section" aria-labelledby="instructive-tasks">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Heading as="h2" size="md" id="instructive-tasks">

@@ -22,9 +22,8 @@ import type { ScreenProps } from '../registry';
 import { taskUi } from './lockedUi';
 import { FormTrail } from '../entity/FormTrail';
 import { taskCalls } from './taskCalls';
-import { useLeaveGuard } from '../execution/useLeaveGuard';
-import { LeaveDialog } from '../execution/LeaveDialog';
 import { ConfirmDiscard } from '../entity/ConfirmDiscard';
+import { useFormLeave } from '../entity/useFormLeave';
 import { useSaveShortcut } from '../entity/useSaveShortcut';
 
 const CALL: Record<TaskEvent['type'], 'start' | 'finish' | 'reopen'> = { START: 'start', FINISH: 'finish', REOPEN: 'reopen' };
@@ -70,9 +69,7 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
   const readOnly = definitionLocked;
   // typed data is not lost without a question: leaving (exit, menu, back) asks, closing the tab warns
   const [dirty, setDirty] = useState(false);
-  const guard = useLeaveGuard(dirty && !readOnly);
-  // exit asks itself: going back to a page opened by address is a navigation the router cannot hold
-  const [pendingExit, setPendingExit] = useState<(() => void) | null>(null);
+  const leave = useFormLeave(dirty && !readOnly);
   // a state change reloads the form: typed data would go with it, so it asks first too
   const [pendingEvent, setPendingEvent] = useState<TaskEvent['type'] | null>(null);
   useSaveShortcut(formId, !readOnly);
@@ -112,7 +109,7 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
         saving={record.saving}
         exitTo={exitTo}
         actions={actions}
-        confirmExit={dirty && !readOnly ? (exit) => setPendingExit(() => exit) : undefined}
+        confirmExit={leave.confirmExit}
       />
       {definitionLocked && (
         <Alert.Root status="info" role="status">
@@ -146,12 +143,11 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
           }}
           onSubmit={async (values) => {
             if (!(await record.save(values))) return;
-            guard.allow();
+            leave.allow();
             navigate(exitTo, { replace: true });
           }}
         />
       )}
-      <LeaveDialog blocker={guard.blocker} />
       <ConfirmDiscard
         open={pendingEvent !== null}
         text={t('tasks.form.unsavedState.text')}
@@ -163,16 +159,7 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
           if (type) void send(type);
         }}
       />
-      <ConfirmDiscard
-        open={pendingExit !== null}
-        onStay={() => setPendingExit(null)}
-        onLeave={() => {
-          const exit = pendingExit;
-          setPendingExit(null);
-          guard.allow();
-          exit?.();
-        }}
-      />
+      {leave.dialogs}
     </Stack>
   );
 }

@@ -1,0 +1,39 @@
+/**
+ * A form screen's guard for typed data: a move through the router (menu, Back) asks (LeaveDialog), reloading or
+ * closing the tab warns, and the screen's own moves ask through `ask` / `confirmExit` (ConfirmDiscard: going back
+ * to a page opened by address is a move the router cannot hold). Render `dialogs` once in the screen.
+ */
+import { useCallback, useState } from 'react';
+import { LeaveDialog } from '../execution/LeaveDialog';
+import { useLeaveGuard } from '../execution/useLeaveGuard';
+import { ConfirmDiscard } from './ConfirmDiscard';
+
+export function useFormLeave(guarded: boolean) {
+  const guard = useLeaveGuard(guarded);
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  /** Runs `move` at once, or after the user agrees to drop what was typed. */
+  const ask = useCallback((move: () => void) => (guarded ? setPending(() => move) : move()), [guarded]);
+  const dialogs = (
+    <>
+      <LeaveDialog blocker={guard.blocker} />
+      <ConfirmDiscard
+        open={pending !== null}
+        onStay={() => setPending(null)}
+        onLeave={() => {
+          const move = pending;
+          setPending(null);
+          guard.allow();
+          move?.();
+        }}
+      />
+    </>
+  );
+  return {
+    /** The next move is the screen's own (after a save): not asked about. */
+    allow: guard.allow,
+    ask,
+    /** SubHeader's `confirmExit`. */
+    confirmExit: guarded ? ask : undefined,
+    dialogs,
+  };
+}
