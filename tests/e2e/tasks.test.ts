@@ -124,17 +124,17 @@ describe('tasks', () => {
           return e.defaultPrevented;
         });
       const allTasks = new RegExp('#/task/todas$');
-      /** The task opened from the task area, as users get there (every step a move of the app). */
-      const open = async () => {
+      /** A task opened from the task area, as users get there (every step a move of the app). */
+      const open = async (title = 'Limpiar') => {
         if (!allTasks.test(admin.url())) {
           await admin.getByRole('link', { name: 'Tareas' }).first().click();
           await admin.getByRole('heading', { name: 'Tareas', level: 1 }).waitFor();
           await admin.getByRole('link', { name: 'Todas' }).click();
           await admin.waitForURL(allTasks);
         }
-        await admin.getByRole('link', { name: 'Abrir la tarea Limpiar' }).click();
+        await admin.getByRole('link', { name: `Abrir la tarea ${title}` }).click();
         await admin.getByRole('heading', { name: 'Tarea del instructivo', level: 1 }).waitFor();
-        await expect.poll(() => admin.getByRole('textbox', { name: /^Título/ }).inputValue(), { timeout: 30_000 }).toBe('Limpiar');
+        await expect.poll(() => admin.getByRole('textbox', { name: /^Título/ }).inputValue(), { timeout: 30_000 }).toBe(title);
       };
 
       // nothing typed: exit leaves at once
@@ -172,12 +172,7 @@ describe('tasks', () => {
       expect((await tasks()).Limpiar.descripcion).toBe('Con trapo seco');
 
       // a state change reloads the form: with something typed it asks first; staying keeps the text and the state
-      await admin.getByRole('link', { name: 'Tareas' }).first().click();
-      await admin.getByRole('heading', { name: 'Tareas', level: 1 }).waitFor();
-      await admin.getByRole('link', { name: 'Todas' }).click();
-      await admin.waitForURL(allTasks);
-      await admin.getByRole('link', { name: 'Abrir la tarea Instalar' }).click();
-      await expect.poll(() => admin.getByRole('textbox', { name: /^Título/ }).inputValue(), { timeout: 30_000 }).toBe('Instalar');
+      await open('Instalar');
       await description.fill('Nota sin guardar');
       await admin.getByRole('button', { name: 'Iniciar', exact: true }).click();
       await ask.waitFor();

@@ -11,6 +11,7 @@ import * as stories from './DataTable.stories';
 import { categoriaRows, memorySource } from './memorySource';
 import type { ListQuery } from '../../engine/list/query';
 import { emitUpdateList } from './updateList';
+import type { TableSource } from './types';
 
 const { Default } = composeStories(stories);
 
@@ -24,6 +25,17 @@ const firstCell = (name: string) => within(tableRows(name)[0]).getAllByRole('cel
 const Cache = ({ children }: { children: ReactNode }) => (
   <SWRConfig value={{ provider: () => new Map(), focusThrottleInterval: 0 }}>{children}</SWRConfig>
 );
+
+/** Shows the list's table in one cache that outlives it, as the app keeps it across screens: each call a new table. */
+function keptCache() {
+  const cache = new Map();
+  return (source: TableSource) =>
+    render(
+      <SWRConfig value={{ provider: () => cache }}>
+        <Default source={source} label="Lista" />
+      </SWRConfig>,
+    );
+}
 
 describe('DataTable first page and the read cache', () => {
   it('two tables showing the same list ask for its first page once', async () => {
@@ -62,13 +74,8 @@ describe('DataTable first page and the read cache', () => {
 
   it('a table shown again opens with the rows it had loaded, every page of them, and reads them all again at once', async () => {
     const source = memorySource(categoriaRows(250));
-    const cache = new Map();
-    const Kept = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => cache }}>{children}</SWRConfig>;
-    const first = render(
-      <Kept>
-        <Default source={source} label="Lista" />
-      </Kept>,
-    );
+    const show = keptCache();
+    const first = show(source);
     // the first page and the one the view asks for behind it
     await waitFor(() => expect(source.calls).toHaveLength(2));
     await waitFor(() => expect(tableRows('Lista').length).toBeGreaterThan(5));
@@ -80,11 +87,7 @@ describe('DataTable first page and the read cache', () => {
     let answer!: () => void;
     const held = new Promise<void>((r) => (answer = r));
     const slow = { ...source, index: (q: ListQuery) => held.then(() => source.index(q)) };
-    render(
-      <Kept>
-        <Default source={slow} label="Lista" />
-      </Kept>,
-    );
+    show(slow);
     // at once: the rows as they were, with no reply yet
     await waitFor(() => expect(tableRows('Lista').length).toBeGreaterThan(5));
     expect(firstCell('Lista')).toBe(top);
@@ -97,45 +100,27 @@ describe('DataTable first page and the read cache', () => {
 
   it('after a save somewhere (update-list) a table shown again loads afresh', async () => {
     const source = memorySource(categoriaRows(250));
-    const cache = new Map();
-    const Kept = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => cache }}>{children}</SWRConfig>;
-    const first = render(
-      <Kept>
-        <Default source={source} label="Lista" />
-      </Kept>,
-    );
+    const show = keptCache();
+    const first = show(source);
     await waitFor(() => expect(source.calls).toHaveLength(2));
     await waitFor(() => expect(tableRows('Lista').length).toBeGreaterThan(5));
     first.unmount();
     emitUpdateList();
-    render(
-      <Kept>
-        <Default source={source} label="Lista" />
-      </Kept>,
-    );
+    show(source);
     await waitFor(() => expect(source.calls).toHaveLength(4));
     expect(source.calls[2]).toMatchObject({ offset: 0, max: source.calls[0].max });
   });
 
   it("a source that adds its own filters (cacheKey) never opens with another one's rows", async () => {
-    const cache = new Map();
-    const Kept = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => cache }}>{children}</SWRConfig>;
+    const show = keptCache();
     const north = { ...memorySource(categoriaRows(250)), cacheKey: 'norte' };
-    const first = render(
-      <Kept>
-        <Default source={north} label="Lista" />
-      </Kept>,
-    );
+    const first = show(north);
     await waitFor(() => expect(tableRows('Lista').length).toBeGreaterThan(5));
     first.unmount();
     const south = memorySource(categoriaRows(3));
     let answer!: () => void;
     const held = new Promise<void>((r) => (answer = r));
-    render(
-      <Kept>
-        <Default source={{ ...south, cacheKey: 'sur', index: (q: ListQuery) => held.then(() => south.index(q)) }} label="Lista" />
-      </Kept>,
-    );
+    show({ ...south, cacheKey: 'sur', index: (q: ListQuery) => held.then(() => south.index(q)) });
     await act(async () => {
       await new Promise((r) => setTimeout(r, 50));
     });

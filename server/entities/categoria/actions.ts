@@ -118,11 +118,9 @@ export const groupOptions: ActionSpec<Record<string, unknown>> = {
  * built-in one by its locale name). At most GROUP_OPTIONS_MAX.
  */
 export const tipoOptions: ActionSpec<Record<string, unknown>> = {
-  checksBody: true,
   scope: 'entity',
   read: true,
-  async run({ ctx, body, entity }) {
-    onlyKeys(body, []);
+  async run({ ctx, entity }) {
     const builtIn = (entity.schema.properties?.tipo?.examples ?? []).filter((v): v is string => typeof v === 'string');
     const stored = await ctx.trx
       .selectFrom('categoria')
