@@ -92,6 +92,20 @@ describeBackends('lists past a thousand rows', (backend) => {
     expect(plain.body.total).toBeGreaterThan(1000);
     expect(Math.abs(plain.body.total - ROWS)).toBeLessThan(ROWS * 0.2);
     expect(names(plain.body.rows)).toEqual(names(sortedBy(all, 'nombre', 'asc').slice(0, 50)));
+    // past the last page: no row, the same kind of total
+    const past = await post('pieza/index', { offset: ROWS + 10, max: 50 });
+    expect(past.body).toMatchObject({ rows: [], estimated: true });
+    expect(Math.abs(past.body.total - ROWS)).toBeLessThan(ROWS * 0.2);
+    // a filter: exact below a thousand, even on a full page; the planner's estimate above, never below the count
+    const coded = all.filter((r) => r.codigo.includes('P001'));
+    expect(coded).toHaveLength(100);
+    const filtered = await post('pieza/index', { filters: { codigo: 'p001' }, sort: 'codigo', max: 50 });
+    expect(filtered.body).not.toHaveProperty('estimated');
+    expect(filtered.body.total).toBe(100);
+    expect(names(filtered.body.rows)).toEqual(names(sortedBy(coded, 'codigo', 'asc').slice(0, 50)));
+    const broad = await post('pieza/index', { filters: { codigo: 'P0' }, max: 50 });
+    expect(broad.body.estimated).toBe(true);
+    expect(broad.body.total).toBeGreaterThan(1000);
 
     const few = await post('pieza/index', { pattern: 'tuerca 3', sort: 'codigo', max: 1000 });
     const matching = all.filter((r) => matches(r, 'tuerca 3'));
