@@ -27,6 +27,7 @@ import { badRequest } from '../http/api-error';
 import { INT_MAX, INT_MIN } from './input';
 import { layoutOf, storedField, type SqlType } from './layout';
 import { countRare, estimateMatches, termShares } from './search-stats';
+import { valuesNamedLike } from './value-names';
 import { EXPAND_UP_TO, expandedQuery, headOf, keepsTokens, prefixEnd, SEARCH_COLUMN, SEARCH_HEAD, searchPaths, searchVector, sortKeySql, termsQuery, tokenTable, wordTable } from './search';
 
 type EB = ExpressionBuilder<any, any>;
@@ -79,8 +80,18 @@ export function whereOf(entity: ResolvedEntity, q: NormalQuery): Where[] {
     }
     // a picked value (an enum) matches exactly; typed text, anywhere in the field
     const picked = column?.pick !== undefined;
-    if (sqlType === 'text' && !picked && !EQUALITY_FILTERS.has(key)) wheres.push((eb) => eb(field, 'ilike', containsPattern(String(v))));
-    else wheres.push((eb) => eb(field, '=', v));
+    if (sqlType === 'text' && !picked && !EQUALITY_FILTERS.has(key)) {
+      const typedText = String(v);
+      // a column shown by its values' names: the keys whose name contains the text match too
+      const named = column?.valueNames ? valuesNamedLike(entity, field, column.valueNames, typedText) : [];
+      const within = column?.valueNames?.within;
+      wheres.push((eb) =>
+        eb.or([
+          eb(field, 'ilike', containsPattern(typedText)),
+          ...named.map((n) => (within ? eb.and([eb(within, '=', n.within!), eb(field, '=', n.value)]) : eb(field, '=', n.value))),
+        ]),
+      );
+    } else wheres.push((eb) => eb(field, '=', v));
   }
   if (errors.length) throw badRequest('BAD_REQUEST', errors);
   return wheres;

@@ -6,13 +6,23 @@ import { readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
 import type { Lang } from '../http/lang';
 
+export const LANGS: readonly Lang[] = ['es', 'en'];
+
 const cache = new Map<Lang, TFunction>();
+const files = new Map<Lang, Record<string, unknown>>();
+
+/** The texts of a language as its locale file holds them (locales/<lang>.json), read once. */
+export function localeFile(lang: Lang): Record<string, unknown> {
+  let file = files.get(lang);
+  if (!file) files.set(lang, (file = JSON.parse(readFileSync(new URL(`../../locales/${lang}.json`, import.meta.url), 'utf8')) as Record<string, unknown>));
+  return file;
+}
 
 /** The translate function of a language (locales/<lang>.json), made once. */
 export function textsOf(lang: Lang): TFunction {
   let t = cache.get(lang);
   if (!t) {
-    const read = (l: Lang) => JSON.parse(readFileSync(new URL(`../../locales/${l}.json`, import.meta.url), 'utf8'));
+    const read = localeFile;
     const instance = i18next.createInstance();
     void instance.init({
       lng: lang,

@@ -117,6 +117,20 @@ describeBackends('categoria', (backend) => {
       const rubros = String((await post('categoria/export', { format: 'csv', lang: 'en', cols: ['nombre', 'valor'], filters: { tipo_texto: 'rubro' }, sort: 'nombre' })).body);
       expect(rubros).toContain('Hogar,h');
     });
+
+    it('a typed filter on the group or value finds the names users see, in either language, and the stored key', async () => {
+      const found = async (filters: Record<string, string>) =>
+        (await post('categoria/index', { filters, sort: 'orden', max: 1000 })).body.rows.map((r: any) => `${r.grupo}/${r.valor}`);
+      const groups = async (text: string) => [...new Set((await found({ grupo: text })).map((g: string) => g.split('/')[0]))];
+      expect(await groups('interesado')).toEqual([PERFIL_TIPO]); // "Tipo de interesado"
+      expect(await groups('PARTY type')).toEqual([PERFIL_TIPO]); // "Party type"
+      expect(await groups('perfil_t')).toEqual([PERFIL_TIPO]); // the key, as before
+      expect(await groups('comer')).toEqual(['Comercial']); // a group no locale names: as stored
+      expect(await groups('ningún grupo')).toEqual([]);
+      // a value is named within its group: "Proveedores" / "Suppliers" is perfil_tipo's proveedores only
+      expect(await found({ valor: 'supplier' })).toEqual([`${PERFIL_TIPO}/proveedores`]);
+      expect(await found({ valor: 'PROVEEDORES' })).toEqual([`${PERFIL_TIPO}/proveedores`]);
+    });
   });
 
   describe('index extras', () => {

@@ -1,0 +1,59 @@
+/**
+ * A typed filter on a column shown by its values' locale names (ui.json `valueNames`: a category's group and
+ * value) finds what the user sees: besides the stored keys containing the text, the keys whose name contains it,
+ * in either language, case and accents ignored ("interesado" or "party type" finds the group perfil_tipo).
+ */
+import type { ResolvedEntity, ValueNames } from '../../engine/metadata/resolve';
+import { valueNameKey } from '../../engine/metadata/resolve';
+import { matchFold } from '../../engine/text/search';
+import { LANGS, localeFile, textsOf } from '../export/texts';
+
+/** A named value: its key, and for a name within another field (`within`) that field's key. */
+export interface NamedValue {
+  value: string;
+  within?: string;
+  /** Its names in every language, folded. */
+  names: string[];
+}
+
+const cache = new Map<string, NamedValue[]>();
+
+const subtree = (node: unknown, path: readonly string[]): Record<string, unknown> | null => {
+  let at = node;
+  for (const part of path) at = at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined;
+  return at && typeof at === 'object' ? (at as Record<string, unknown>) : null;
+};
+
+/** Every value of the field that a locale names (`entities.<entity>.enums.<field>…`), with its names. */
+function namedValues(entity: string, field: string, names: ValueNames): NamedValue[] {
+  const id = `${entity}.${field}.${names.within ?? ''}`;
+  const known = cache.get(id);
+  if (known) return known;
+  const found = new Map<string, NamedValue>();
+  for (const lang of LANGS) {
+    const tree = subtree(localeFile(lang), ['entities', entity, 'enums', field]) ?? {};
+    // leaves only: a name is a string (an object under a key is another level, not a name)
+    const leaves = (node: Record<string, unknown>) => Object.keys(node).filter((k) => typeof node[k] === 'string');
+    const pairs = names.within
+      ? Object.keys(tree).flatMap((scope) => leaves(subtree(tree, [scope]) ?? {}).map((value) => ({ value, within: scope })))
+      : leaves(tree).map((value) => ({ value, within: undefined as string | undefined }));
+    for (const pair of pairs) {
+      const key = valueNameKey(entity, field, names, pair.value, names.within ? { [names.within]: pair.within } : undefined);
+      const name = key ? String(textsOf(lang)(key, { defaultValue: '' })) : '';
+      if (!name) continue;
+      const id = `${pair.within ?? ''}\u0000${pair.value}`;
+      const entry = found.get(id) ?? { ...pair, names: [] };
+      entry.names.push(matchFold(name));
+      found.set(id, entry);
+    }
+  }
+  const list = [...found.values()];
+  cache.set(id, list);
+  return list;
+}
+
+/** The named values of a column whose name, in some language, contains `text`. */
+export function valuesNamedLike(entity: ResolvedEntity, field: string, names: ValueNames, text: string): NamedValue[] {
+  const wanted = matchFold(text.trim());
+  return namedValues(entity.name, field, names).filter((v) => v.names.some((n) => n.includes(wanted)));
+}
