@@ -1,14 +1,16 @@
 /**
  * A record's history (the audit log, `<entity>/history/<id>`): a button that opens the list of changes,
  * newest first — when, who, what was done, and each changed field with its value before and after (a value with
- * a locale name by that name, as lists and forms show it: an enum's, a category's type); child rows as added,
+ * a locale name by that name, as lists and forms show it: an enum's, a category's type, a category's value within
+ * the group it had then: ./historyScopes.ts); child rows as added,
  * removed and changed. Loads 50 at a time.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../engine/api/entityApi';
-import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { valueNameKey, valueNamesOf, type ResolvedEntity } from '../../engine/metadata/resolve';
+import { historyScopes, type EntryScopes } from './historyScopes';
 import { Modal } from '../../widgets/Modal';
 import { valueNamesKey } from '../../widgets/SchemaForm/namedOptions';
 import { entityCalls } from '../app/entityData';
@@ -24,10 +26,20 @@ function valueText(v: unknown, yes: string, no: string): string {
   return String(v);
 }
 
-function EntryChanges({ entity, entry }: { entity: ResolvedEntity; entry: AuditEntry }) {
+/** Fields whose values are named within another field's value (ui.json `valueNames.within`), with that field. */
+const scopedFields = (entity: ResolvedEntity) =>
+  Object.keys(entity.schema.properties ?? {}).flatMap((f) => {
+    const within = valueNamesOf(entity.ui, f)?.within;
+    return within ? [[f, within] as const] : [];
+  });
+
+function EntryChanges({ entity, entry, scopes }: { entity: ResolvedEntity; entry: AuditEntry; scopes: EntryScopes[number] }) {
   const { t, i18n } = useTranslation();
-  const value = (v: unknown, path: string) => {
-    const key = `${valueNamesKey(entity.name, path)}.${String(v)}`;
+  const within = new Map(scopedFields(entity));
+  const value = (v: unknown, path: string, side: 0 | 1 = 0) => {
+    // a category's valor is named within the grupo it had then
+    const scope = within.get(path);
+    const key = scope ? valueNameKey(entity.name, path, { within: scope }, v, { [scope]: scopes[scope]?.[side] }) ?? '' : `${valueNamesKey(entity.name, path)}.${String(v)}`;
     // a key that names a group of names (a category valor's group, `enums.valor.perfil_tipo`) is no value's name
     const named = (typeof v === 'string' || typeof v === 'number') && i18n.exists(key) && typeof t(key, { returnObjects: true }) === 'string';
     return named ? t(key) : valueText(v, t('dataTable.yes'), t('dataTable.no'));
@@ -35,7 +47,7 @@ function EntryChanges({ entity, entry }: { entity: ResolvedEntity; entry: AuditE
   const fieldLabel = (f: string) => t(`entities.${entity.name}.fields.${f}`, { defaultValue: f });
   const itemLabel = (child: string, f: string) => t(`entities.${entity.name}.items.${child}.${f}`, { defaultValue: f });
   const lines: string[] = [];
-  for (const [f, [before, after]] of Object.entries(entry.changes.fields ?? {})) lines.push(`${fieldLabel(f)}: ${value(before, f)} → ${value(after, f)}`);
+  for (const [f, [before, after]] of Object.entries(entry.changes.fields ?? {})) lines.push(`${fieldLabel(f)}: ${value(before, f, 0)} → ${value(after, f, 1)}`);
   for (const [child, diff] of Object.entries(entry.changes.children ?? {})) {
     const title = fieldLabel(child);
     if (diff.added?.length) lines.push(t('history.rowsAdded', { child: title, count: diff.added.length }));
@@ -64,6 +76,7 @@ export function RecordHistory({ entity, id }: { entity: ResolvedEntity; id: numb
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
+  const scopes = useMemo(() => historyScopes(entries ?? [], [...new Set(scopedFields(entity).map(([, w]) => w))]), [entries, entity]);
 
   const load = async (offset: number) => {
     setLoading(true);
@@ -100,8 +113,8 @@ export function RecordHistory({ entity, id }: { entity: ResolvedEntity; id: numb
             <Text color="fg.muted">{t('history.empty')}</Text>
           ) : (
             <Stack as="ul" gap="0" aria-label={t('history.title')}>
-              {entries.map((e) => (
-                <EntryChanges key={e.id} entity={entity} entry={e} />
+              {entries.map((e, i) => (
+                <EntryChanges key={e.id} entity={entity} entry={e} scopes={scopes[i]} />
               ))}
             </Stack>
           )}

@@ -206,6 +206,16 @@ describe('names, not keys', () => {
     await expect.poll(() => history.first().textContent()).toContain('Grupo: — → Tipo de interesado');
     expect(await history.first().textContent()).toContain('Valor: — → perfil_tipo');
     await page.keyboard.press('Escape');
+    // a value of the group's own entries reads by its name within the group the record had then
+    await page.goto(edited);
+    await page.getByRole('textbox', { name: /^Valor/ }).fill('clientes');
+    const again = page.waitForResponse((r) => /\/api\/categoria\/update\/\d+$/.test(r.url()));
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    expect((await again).status()).toBe(200);
+    await page.goto(`${edited}/show`);
+    await page.getByRole('button', { name: 'Historial' }).click();
+    await expect.poll(() => history.first().textContent()).toContain('Valor: perfil_tipo → Clientes');
+    await page.keyboard.press('Escape');
   });
 
   it("the event lists' entity columns filter by a pick-list of the entities' titles", async () => {
