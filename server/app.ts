@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { accessTokens, loadJwtSecret } from './auth/access-token';
 import { installAuth } from './auth/guard';
+import { installBodyBudget } from './http/body-budget';
 import { seedAdmin } from './auth/seed-admin';
 import { DEFAULT_CONFIG, type Config } from './config';
 import { applySchema } from './db/apply-schema';
@@ -102,6 +103,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     installRequestLog(app);
     installErrorHandlers(app);
     installAuth(app, tokens, db);
+    installBodyBudget(app);
     await app.register(formbody);
     await app.register(multipart);
     await app.register(rateLimit, { global: false });

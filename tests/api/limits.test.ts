@@ -6,6 +6,7 @@
 import { connect } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_BURST } from '../../server/http/body-budget';
 import { KEPT_REPORTS, REPORTS_PER_USER } from '../../server/routes/error-report';
 import { ADMIN_PASSWORD, api, createUser, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
 
@@ -92,6 +93,43 @@ describeBackends('request limits', (backend) => {
       expect(rows[0].n).toBeLessThanOrEqual(KEPT_REPORTS);
       // another user is not held back by this one
       expect((await client.post('/api/reporteError/save', { url: '/admin' }, admin)).status).toBe(200);
+    });
+  });
+
+  describe('large JSON bodies', () => {
+    it("past a user's budget are refused 429 BODY_RATE_LIMITED before being read, with the wait; small bodies and other users go on", async () => {
+      const signIn = async (username: string) => {
+        await createUser(srv.db, { username, password: 'Bulky-Pass1!', roles: ['ROLE_ADMIN'] });
+        return (await client.login(username, 'Bulky-Pass1!')).access_token;
+      };
+      const bulky = await signIn('bulky');
+      const other = await signIn('other');
+      // ~0.9 MB: within the route's 1 MB limit, so read and then refused for its unknown key
+      const large = { tipo: 'x', nombre: 'y', relleno: 'x'.repeat(900 * 1024) };
+      const size = Buffer.byteLength(JSON.stringify(large));
+      // 30 at once (the budget refills far slower than they come); every other one in English
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          const lang = i % 2 ? 'en' : 'es';
+          return { lang, ...(await client.post('/api/categoria/save', large, bulky, { 'accept-language': lang })) };
+        }),
+      );
+      const count = (status: number) => answers.filter((a) => a.status === status).length;
+      expect(count(400) + count(429)).toBe(30);
+      expect(count(400)).toBeGreaterThanOrEqual(Math.floor(BODY_BURST / size)); // the burst is read
+      const refused = answers.filter((a) => a.status === 429);
+      expect(refused.length).toBeGreaterThan(5);
+      expect(refused[0].body).toMatchObject({ code: 'BODY_RATE_LIMITED', errors: [{ code: 'BODY_RATE_LIMITED', params: { seconds: expect.any(Number) } }] });
+      expect(refused.find((a) => a.lang === 'es')!.body.message).toMatch(/^Demasiados envíos grandes seguidos\. Espere \d+ s/);
+      expect(refused.find((a) => a.lang === 'en')!.body.message).toMatch(/^Too many large submissions in a row\. Wait \d+ s/);
+      const wait = Math.max(...refused.map((a) => Number(a.headers.get('retry-after'))));
+      expect(wait).toBeGreaterThanOrEqual(1);
+      // the same user's small bodies, and another user's large ones, are not held back
+      expect((await client.post('/api/categoria/index', { max: 1 }, bulky)).status).toBe(200);
+      expect((await client.post('/api/categoria/save', large, other)).status).toBe(400);
+      // after the wait the budget is back
+      await new Promise((r) => setTimeout(r, wait * 1000 + 200));
+      expect((await client.post('/api/categoria/save', large, bulky)).status).toBe(400);
     });
   });
 
