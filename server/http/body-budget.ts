@@ -2,9 +2,11 @@
  * Large JSON bodies cost every user: each is parsed and validated on the one thread all requests share (a 1 MB
  * save, 10–20 ms), so one logged-in user sending them back to back slowed everyone for seconds. Each user may send
  * BODY_BURST bytes of them at once and BODY_RATE bytes a second after that; beyond, the request is answered
- * 429 BODY_RATE_LIMITED with the seconds to wait (`Retry-After`) before its body is read. Bodies up to LARGE_BODY
- * are never counted, nor those over the route's limit (refused 413 unread) nor files (not JSON). Per process.
+ * 429 BODY_RATE_LIMITED with the seconds to wait (`Retry-After`) before its body is parsed: at once when the body
+ * says its length, at its end when it comes in chunks. Bodies up to LARGE_BODY are never counted, nor those over
+ * the route's limit (refused 413 unread) nor files (not JSON). Per process.
  */
+import { Transform } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
 
@@ -18,21 +20,57 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 export function installBodyBudget(app: FastifyInstance, now: () => number = Date.now): void {
   /** Per user: the bytes still allowed, as of `at`. */
   const left = new Map<number, { bytes: number; at: number }>();
-  app.addHook('preParsing', async (request, reply, payload) => {
-    const length = Number(request.headers['content-length']);
-    if (!request.user || !(length > LARGE_BODY) || length > request.routeOptions.bodyLimit) return payload;
-    if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) return payload;
+
+  /** Takes `length` bytes of the user's budget, or throws 429 with the wait. */
+  const take = (user: number, length: number) => {
     const t = now();
-    const known = left.get(request.user.id);
+    const known = left.get(user);
     const bytes = known ? Math.min(BODY_BURST, known.bytes + ((t - known.at) / 1000) * BODY_RATE) : BODY_BURST;
     if (bytes < length) {
-      left.set(request.user.id, { bytes, at: t });
+      left.set(user, { bytes, at: t });
       const seconds = Math.max(1, Math.ceil((length - bytes) / BODY_RATE));
-      // the connection closes after the answer: its body is not read to find the next request
-      reply.header('connection', 'close');
       throw new ApiError(429, 'BODY_RATE_LIMITED', [{ field: '(body)', code: 'BODY_RATE_LIMITED', params: { seconds } }]);
     }
-    left.set(request.user.id, { bytes: bytes - length, at: t });
-    return payload;
+    left.set(user, { bytes: bytes - length, at: t });
+  };
+
+  app.addHook('preParsing', async (request, reply, payload) => {
+    const user = request.user?.id;
+    if (user === undefined || !JSON_TYPE.test(request.headers['content-type'] ?? '')) return payload;
+    // the connection closes after a refusal: the rest of the body is not read to find the next request
+    const refuse = (err: unknown) => {
+      if (err instanceof ApiError) reply.header('connection', 'close');
+      return err;
+    };
+    const length = Number(request.headers['content-length']);
+    if (Number.isFinite(length)) {
+      if (length > LARGE_BODY && length <= request.routeOptions.bodyLimit) {
+        try {
+          take(user, length);
+        } catch (err) {
+          throw refuse(err);
+        }
+      }
+      return payload;
+    }
+    // chunks: counted as they come, charged (or refused) once the body is whole, before it is parsed
+    let seen = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        seen += chunk.length;
+        (counted as Transform & { receivedEncodedLength?: number }).receivedEncodedLength = seen;
+        done(null, chunk);
+      },
+      flush(done) {
+        try {
+          if (seen > LARGE_BODY) take(user, seen);
+          done();
+        } catch (err) {
+          done(refuse(err) as Error);
+        }
+      },
+    });
+    payload.on('error', (err) => counted.destroy(err));
+    return payload.pipe(counted);
   });
 }

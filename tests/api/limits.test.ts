@@ -3,6 +3,7 @@
  * bounded (size, depth, per-user rate, rows kept), slow clients are cut off, HSTS over https, and behind a
  * proxy only its last hop is believed.
  */
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,10 +26,26 @@ function halfRequest(baseUrl: string, text: string): Promise<string> {
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
+/** POSTs `text` as JSON in 64 kB chunks, without a Content-Length. */
+function chunkedPost(url: string, text: string, token: string): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } }, (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (data += d));
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(data) }));
+    });
+    req.on('error', reject);
+    for (let i = 0; i < text.length; i += 64 * 1024) req.write(text.slice(i, i + 64 * 1024));
+    req.end();
+  });
+}
+
 describeBackends('request limits', (backend) => {
   let srv: TestServer;
   let client: Api;
   let admin: string;
+  const chunked = (path: string, text: string, token: string) => chunkedPost(srv.baseUrl + path, text, token);
 
   beforeAll(async () => {
     srv = await startTestServer(backend, { headersTimeoutMs: 300, requestTimeoutMs: 600, trustProxy: true });
@@ -124,6 +141,10 @@ describeBackends('request limits', (backend) => {
       expect(refused.find((a) => a.lang === 'en')!.body.message).toMatch(/^Too many large submissions in a row\. Wait \d+ s/);
       const wait = Math.max(...refused.map((a) => Number(a.headers.get('retry-after'))));
       expect(wait).toBeGreaterThanOrEqual(1);
+      // a body in chunks, without its length, is counted as it comes and refused before it is parsed
+      const inChunks = await chunked('/api/categoria/save', JSON.stringify(large), bulky);
+      expect([inChunks.status, inChunks.body.code]).toEqual([429, 'BODY_RATE_LIMITED']);
+      expect((await chunked('/api/categoria/index', JSON.stringify({ max: 1 }), bulky)).status).toBe(200);
       // the same user's small bodies, and another user's large ones, are not held back
       expect((await client.post('/api/categoria/index', { max: 1 }, bulky)).status).toBe(200);
       expect((await client.post('/api/categoria/save', large, other)).status).toBe(400);
