@@ -33,9 +33,8 @@ const scopedFields = (entity: ResolvedEntity) =>
     return within ? [[f, within] as const] : [];
   });
 
-function EntryChanges({ entity, entry, scopes }: { entity: ResolvedEntity; entry: AuditEntry; scopes: EntryScopes[number] }) {
+function EntryChanges({ entity, entry, within, scopes }: { entity: ResolvedEntity; entry: AuditEntry; within: ReadonlyMap<string, string>; scopes: EntryScopes[number] }) {
   const { t, i18n } = useTranslation();
-  const within = new Map(scopedFields(entity));
   const value = (v: unknown, path: string, side: 0 | 1 = 0) => {
     // a category's valor is named within the grupo it had then
     const scope = within.get(path);
@@ -76,7 +75,8 @@ export function RecordHistory({ entity, id }: { entity: ResolvedEntity; id: numb
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
-  const scopes = useMemo(() => historyScopes(entries ?? [], [...new Set(scopedFields(entity).map(([, w]) => w))]), [entries, entity]);
+  const within = useMemo(() => new Map(scopedFields(entity)), [entity]);
+  const scopes = useMemo(() => historyScopes(entries ?? [], [...new Set(within.values())]), [entries, within]);
 
   const load = async (offset: number) => {
     setLoading(true);
@@ -114,7 +114,7 @@ export function RecordHistory({ entity, id }: { entity: ResolvedEntity; id: numb
           ) : (
             <Stack as="ul" gap="0" aria-label={t('history.title')}>
               {entries.map((e, i) => (
-                <EntryChanges key={e.id} entity={entity} entry={e} scopes={scopes[i]} />
+                <EntryChanges key={e.id} entity={entity} entry={e} within={within} scopes={scopes[i]} />
               ))}
             </Stack>
           )}

@@ -24,16 +24,17 @@ const subtree = (node: unknown, path: readonly string[]): Record<string, unknown
   return at && typeof at === 'object' ? (at as Record<string, unknown>) : null;
 };
 
+/** The keys of a node that hold a name (a string; an object under a key is another level, not a name). */
+const leaves = (node: Record<string, unknown>) => Object.keys(node).filter((k) => typeof node[k] === 'string');
+
 /** Every value of the field that a locale names (`entities.<entity>.enums.<field>…`), with its names. */
 function namedValues(entity: string, field: string, names: ValueNames): NamedValue[] {
-  const id = `${entity}.${field}.${names.within ?? ''}`;
-  const known = cache.get(id);
+  const cacheKey = `${entity}.${field}.${names.within ?? ''}`;
+  const known = cache.get(cacheKey);
   if (known) return known;
   const found = new Map<string, NamedValue>();
   for (const lang of LANGS) {
     const tree = subtree(localeFile(lang), ['entities', entity, 'enums', field]) ?? {};
-    // leaves only: a name is a string (an object under a key is another level, not a name)
-    const leaves = (node: Record<string, unknown>) => Object.keys(node).filter((k) => typeof node[k] === 'string');
     const pairs = names.within
       ? Object.keys(tree).flatMap((scope) => leaves(subtree(tree, [scope]) ?? {}).map((value) => ({ value, within: scope })))
       : leaves(tree).map((value) => ({ value, within: undefined as string | undefined }));
@@ -41,14 +42,14 @@ function namedValues(entity: string, field: string, names: ValueNames): NamedVal
       const key = valueNameKey(entity, field, names, pair.value, names.within ? { [names.within]: pair.within } : undefined);
       const name = key ? String(textsOf(lang)(key, { defaultValue: '' })) : '';
       if (!name) continue;
-      const id = `${pair.within ?? ''}\u0000${pair.value}`;
-      const entry = found.get(id) ?? { ...pair, names: [] };
+      const valueKey = `${pair.within ?? ''}\u0000${pair.value}`;
+      const entry = found.get(valueKey) ?? { ...pair, names: [] };
       entry.names.push(matchFold(name));
-      found.set(id, entry);
+      found.set(valueKey, entry);
     }
   }
   const list = [...found.values()];
-  cache.set(id, list);
+  cache.set(cacheKey, list);
   return list;
 }
 

@@ -22,14 +22,13 @@ export function localeFile(lang: Lang): Record<string, unknown> {
 export function textsOf(lang: Lang): TFunction {
   let t = cache.get(lang);
   if (!t) {
-    const read = localeFile;
     const instance = i18next.createInstance();
     void instance.init({
       lng: lang,
       fallbackLng: 'es',
       initAsync: false,
       interpolation: { escapeValue: false },
-      resources: { es: { translation: read('es') }, en: { translation: read('en') } },
+      resources: { es: { translation: localeFile('es') }, en: { translation: localeFile('en') } },
     });
     t = instance.t.bind(instance) as TFunction;
     cache.set(lang, t);

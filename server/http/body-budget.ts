@@ -17,40 +17,31 @@ export const BODY_RATE = 2 * 1024 * 1024;
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
-export function installBodyBudget(app: FastifyInstance, now: () => number = Date.now): void {
+export function installBodyBudget(app: FastifyInstance): void {
   /** Per user: the bytes still allowed, as of `at`. */
   const left = new Map<number, { bytes: number; at: number }>();
 
-  /** Takes `length` bytes of the user's budget, or throws 429 with the wait. */
-  const take = (user: number, length: number) => {
-    const t = now();
+  /** Takes `length` bytes of the user's budget; when they are not there, the seconds to wait instead. */
+  const waitFor = (user: number, length: number): number | null => {
+    const t = Date.now();
     const known = left.get(user);
     const bytes = known ? Math.min(BODY_BURST, known.bytes + ((t - known.at) / 1000) * BODY_RATE) : BODY_BURST;
-    if (bytes < length) {
-      left.set(user, { bytes, at: t });
-      const seconds = Math.max(1, Math.ceil((length - bytes) / BODY_RATE));
-      throw new ApiError(429, 'BODY_RATE_LIMITED', [{ field: '(body)', code: 'BODY_RATE_LIMITED', params: { seconds } }]);
-    }
-    left.set(user, { bytes: bytes - length, at: t });
+    left.set(user, { bytes: bytes < length ? bytes : bytes - length, at: t });
+    return bytes < length ? Math.max(1, Math.ceil((length - bytes) / BODY_RATE)) : null;
   };
 
   app.addHook('preParsing', async (request, reply, payload) => {
     const user = request.user?.id;
     if (user === undefined || !JSON_TYPE.test(request.headers['content-type'] ?? '')) return payload;
-    // the connection closes after a refusal: the rest of the body is not read to find the next request
-    const refuse = (err: unknown) => {
-      if (err instanceof ApiError) reply.header('connection', 'close');
-      return err;
+    const refusal = (seconds: number) => {
+      // the connection closes after it: the rest of the body is not read to find the next request
+      reply.header('connection', 'close');
+      return new ApiError(429, 'BODY_RATE_LIMITED', [{ field: '(body)', code: 'BODY_RATE_LIMITED', params: { seconds } }]);
     };
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length)) {
-      if (length > LARGE_BODY && length <= request.routeOptions.bodyLimit) {
-        try {
-          take(user, length);
-        } catch (err) {
-          throw refuse(err);
-        }
-      }
+      const seconds = length > LARGE_BODY && length <= request.routeOptions.bodyLimit ? waitFor(user, length) : null;
+      if (seconds !== null) throw refusal(seconds);
       return payload;
     }
     // chunks: counted as they come, charged (or refused) once the body is whole, before it is parsed
@@ -62,12 +53,8 @@ export function installBodyBudget(app: FastifyInstance, now: () => number = Date
         done(null, chunk);
       },
       flush(done) {
-        try {
-          if (seen > LARGE_BODY) take(user, seen);
-          done();
-        } catch (err) {
-          done(refuse(err) as Error);
-        }
+        const seconds = seen > LARGE_BODY ? waitFor(user, seen) : null;
+        done(seconds === null ? undefined : refusal(seconds));
       },
     });
     payload.on('error', (err) => counted.destroy(err));
