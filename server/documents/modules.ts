@@ -60,7 +60,7 @@ export function checkServers(registry: Registry, servers: ReadonlyMap<string, En
     const entity = registry.byName.get(name);
     if (!entity) continue;
     const file = `schemas/${name}/schema.json`;
-    const missing = (s.needs ?? []).filter((f) => !storedField(entity, f) && !entity.children.some((c) => c.name === f));
+    const missing = [...(s.needs ?? []), ...(s.serverOwned ?? [])].filter((f) => !storedField(entity, f) && !entity.children.some((c) => c.name === f));
     if (missing.length) throw new MetadataError(file, `server/entities/${name} needs the properties ${missing.join(', ')}`);
     if (s.coreTable && entity.children.length) throw new MetadataError(file, 'an entity over a core table cannot have child tables (arrays of objects)');
     for (const action of Object.keys(s.actions ?? {}))

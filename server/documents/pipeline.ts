@@ -53,6 +53,14 @@ export function recordErrors(entity: ResolvedEntity, data: Data): FieldError[] {
   return errors;
 }
 
+/** The schema's errors in the server-owned fields sent (what `normalize` would otherwise overwrite unseen). */
+function ownedErrors(entity: ResolvedEntity, input: Data, owned: readonly string[]): FieldError[] {
+  const sent = owned.filter((f) => input[f] !== undefined);
+  if (!sent.length) return [];
+  const inSent = (field: string) => sent.some((f) => field === f || field.startsWith(`${f}.`));
+  return recordErrors(entity, input).filter((e) => inSent(e.field));
+}
+
 /** Throws for `errors`: 406 with the first own code among them, else 400 VALIDATION_FAILED. */
 export function refuse(errors: FieldError[]): void {
   if (!errors.length) return;
@@ -136,6 +144,7 @@ export async function write(
       if (version !== undefined && previous.version !== version) throw new ApiError(409, 'VERSION_CONFLICT');
     }
     const input = kind === 'patch' && previous ? merged(previous, data) : data;
+    if (server.serverOwned) refuse(ownedErrors(entity, input, server.serverOwned));
     const base: WriteArgs = { entity, kind, doc: input, previous, id, ctx };
     const normal = server.normalize ? server.normalize(base) : input;
 

@@ -182,6 +182,11 @@ export interface EntityServer {
   tables?: readonly SchemaStep[];
   /** Extra keys and pages of `<list>/index`. */
   index?: IndexExtras;
+  /**
+   * Fields only the server sets (`normalize` puts its own value there). A value sent for one is ignored when its
+   * schema accepts it (a form sends back what it read) and refused when not: bad input is never dropped silently.
+   */
+  serverOwned?: readonly string[];
   /** Defaults and tidied input, before validation. Returns a new object. */
   normalize?(args: WriteArgs): Data;
   /**

@@ -42,6 +42,10 @@ describeBackends('evento subscriptions', (backend) => {
     expect(updated.status).toBe(200);
     expect(updated.body).not.toHaveProperty('secreto');
     expect((await db.selectFrom('evento').select('secreto').where('id', '=', id).executeTakeFirstOrThrow()).secreto).toBe(saved.body.secreto);
+    // a secret that is not even a text is refused (never silently replaced)
+    const bad = await post(`evento/update/${id}`, { ...hook, nombre: 'ERP 3', version: updated.body.version, secreto: 7 });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ field: 'secreto', code: 'type' }] } });
+    expect((await post(`evento/show/${id}`)).body.nombre).toBe('ERP 2');
 
     const rotated = await post(`evento/rotarSecreto/${id}`);
     expect(rotated.status).toBe(200);

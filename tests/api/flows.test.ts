@@ -117,6 +117,12 @@ describeBackends('processes, activities and flows', (backend) => {
       expect(refused).toMatchObject({ status: 400, body: { code: 'FLOW_INVALID' } });
       expect(refused.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'FLGR0007', nodes: ['recepcion'] })]));
       expect((await ok(`flujo/show/${broken.id}`)).verificado).toBe(false);
+      // a value that is not even a yes/no is refused, not dropped, and nothing is written
+      const bad = await post(`flujo/update/${flow.id}`, { ...broken, nombre: 'Otro', verificado: 7 });
+      expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ field: 'verificado', code: 'type' }] } });
+      expect(await post('flujo/save', { nombre: 'Nueva', ...compras(), verificado: 'sí' })).toMatchObject({ status: 400, body: { errors: [{ field: 'verificado' }] } });
+      expect((await ok(`flujo/show/${broken.id}`)).nombre).toBe('Compras');
+      expect((await ok('flujo/index', { filters: { nombre: 'Nueva' } })).total).toBe(0);
       await ok(`flujo/delete/${flow.id}`);
     });
 

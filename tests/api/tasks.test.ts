@@ -172,6 +172,10 @@ describeBackends('instructives and tasks', (backend) => {
       expect(done.fecha_fin_real).toBeDefined();
       // a typed actual date is not taken
       expect((await ok(`tarea/update/${t.id}`, { ...done, fecha_inicio_real: '2000-01-01 00:00:00', descripcion: 'ok' }, tecnica)).fecha_inicio_real).toBe(done.fecha_inicio_real);
+      // ...and one that is not a date and time at all is refused, with nothing written
+      const kept = await ok(`tarea/show/${t.id}`, {}, tecnica);
+      expect(await post(`tarea/update/${t.id}`, { ...kept, fecha_inicio_real: { x: 1 }, descripcion: 'no' }, tecnica)).toMatchObject({ status: 400, body: { errors: [{ field: 'fecha_inicio_real' }] } });
+      expect((await ok(`tarea/show/${t.id}`, {}, tecnica)).descripcion).toBe('ok');
       expect(await post(`tarea/reopen/${t.id}`, {}, tecnica)).toMatchObject({ status: 403 });
       const again = await ok(`tarea/reopen/${t.id}`);
       expect(again.estado).toBe('iniciada');

@@ -25,7 +25,8 @@ import { eventWorkerOptions, startEventDelivery } from './delivery/worker';
 import { askRotation, isFresh, markFresh, newSecret, rotationFor } from './secret';
 
 export default defineEntityServer({
-  needs: ['nombre', 'accion', 'origen', 'flujo', 'actividad', 'uri', 'host_privado', 'debug', 'activo', 'secreto'],
+  needs: ['nombre', 'accion', 'origen', 'flujo', 'actividad', 'uri', 'host_privado', 'debug', 'activo'],
+  serverOwned: ['secreto'],
   auditOmit: ['secreto'],
 
   normalize({ doc, previous, id, ctx }) {

@@ -37,7 +37,8 @@ async function copyName(ctx: DocContext, nombre: string): Promise<string> {
 }
 
 export default defineEntityServer({
-  needs: ['nombre', 'grupo', 'verificado', 'nodos', 'conexiones'],
+  needs: ['nombre', 'grupo', 'nodos', 'conexiones'],
+  serverOwned: ['verificado'],
   normalize,
   actions: {
     validate: {

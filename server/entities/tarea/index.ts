@@ -59,6 +59,7 @@ function derive({ doc, previous }: WriteArgs): Data {
 
 export default defineEntityServer({
   needs: ['instructivo', 'estado', 'fecha_inicio_estimada', 'fecha_fin_estimada', 'horas_asignadas', 'critica', 'registro', 'actividad', 'predecesoras', 'padre'],
+  serverOwned: SERVER_SET,
   normalize,
   validate,
   derive,
