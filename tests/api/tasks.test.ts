@@ -176,6 +176,8 @@ describeBackends('instructives and tasks', (backend) => {
       const kept = await ok(`tarea/show/${t.id}`, {}, tecnica);
       expect(await post(`tarea/update/${t.id}`, { ...kept, fecha_inicio_real: { x: 1 }, descripcion: 'no' }, tecnica)).toMatchObject({ status: 400, body: { errors: [{ field: 'fecha_inicio_real' }] } });
       expect((await ok(`tarea/show/${t.id}`, {}, tecnica)).descripcion).toBe('ok');
+      const { instructivo: _, ...withoutInstructive } = kept;
+      expect(await post(`tarea/update/${t.id}`, { ...withoutInstructive, descripcion: 'no' }, tecnica)).toMatchObject({ status: 400, body: { errors: [{ field: 'instructivo', code: 'required' }] } });
       expect(await post(`tarea/reopen/${t.id}`, {}, tecnica)).toMatchObject({ status: 403 });
       const again = await ok(`tarea/reopen/${t.id}`);
       expect(again.estado).toBe('iniciada');

@@ -34,7 +34,8 @@ function normalize({ doc, previous, ctx }: WriteArgs): Data {
       if (previous && previous[f] !== undefined) out[f] = previous[f];
       else delete out[f];
     }
-  if (previous) out.instructivo = previous.instructivo;
+  // a task stays in its instructive; one not sent is still missing (the schema requires it)
+  if (previous && out.instructivo !== undefined) out.instructivo = previous.instructivo;
   out.critica = out.critica === true;
   return out;
 }
