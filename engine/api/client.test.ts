@@ -11,6 +11,7 @@ interface Seen {
   path: string;
   authorization?: string;
   contentType?: string;
+  language?: string;
   body: string;
 }
 type Answer = (req: Seen, res: ServerResponse) => void;
@@ -36,7 +37,7 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = (req.url ?? '').replace(/^\/api\//, '');
-      const entry: Seen = { path, authorization: req.headers.authorization, contentType: req.headers['content-type'], body: Buffer.concat(chunks).toString() };
+      const entry: Seen = { path, authorization: req.headers.authorization, language: req.headers['accept-language'], contentType: req.headers['content-type'], body: Buffer.concat(chunks).toString() };
       seen.push(entry);
       const answers = script[path] ?? [json(404, { code: 'NOT_FOUND', message: '' })];
       const answer = answers.length > 1 ? answers.shift()! : answers[0];
@@ -83,6 +84,18 @@ function client(extra: Partial<ApiClientOptions> = {}) {
 }
 
 const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: unknown) => e as ApiError);
+
+describe('typed client: language', () => {
+  it('every call says the language the user reads now (the server answers its messages and sorts names in it)', async () => {
+    script['categoria/index'] = [ok({ total: 0, rows: [] })];
+    let lang = 'en';
+    const { api } = client({ language: () => lang });
+    await api.post('categoria/index', {});
+    lang = 'es';
+    await api.post('categoria/index', {});
+    expect(seen.map((s) => s.language)).toEqual(['en', 'es']);
+  });
+});
 
 describe('typed client: retries', () => {
   it('a read is sent again after a 503 and after a network failure, and the caller gets the rows', async () => {

@@ -38,6 +38,11 @@ export interface ApiClientOptions {
   timeouts?: { read?: number; write?: number };
   /** Wait before the n-th retry of a read (ms); ky's 0.3 s doubling by default. */
   retryDelay?: (attempt: number) => number;
+  /**
+   * The language the user reads (sent as Accept-Language): the server's messages, and lists sorted by values'
+   * names, follow it.
+   */
+  language?: () => string | undefined;
 }
 
 /** Client-side codes (status 0): the call got no answer from the server. */
@@ -104,6 +109,8 @@ export function createApiClient(opts: ApiClientOptions) {
         (request, options) => {
           const token = opts.tokens.accessToken();
           if (token && !options.context.login) request.headers.set('authorization', `Bearer ${token}`);
+          const lang = opts.language?.();
+          if (lang) request.headers.set('accept-language', lang);
         },
       ],
     },

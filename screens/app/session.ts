@@ -11,6 +11,7 @@ import { reportFailure, setErrorReporter } from './feedback';
 import { readCookie } from './cookies';
 import { COOKIE } from '../../engine/session';
 import { clearRememberedOptions } from '../../widgets/SchemaForm/rememberedOptions';
+import i18next from '../../locales/i18n';
 
 const sessionEndListeners = new Set<() => void>();
 /** Called when the user logs out: what was read for this user is forgotten (the read cache). Returns the unsubscribe. */
@@ -24,6 +25,7 @@ export const api = createApiClient({
   tokens: cookieTokens,
   onAuthLost: () => sessionActor.send({ type: 'AUTH_LOST' }),
   onError: (e) => reportFailure(e),
+  language: () => i18next.language,
 });
 
 const machine = sessionMachine.provide({

@@ -9,6 +9,7 @@
  * select {pattern, offset, max, sort, sortOrder, filters: {tipo, parentid, id}} -> {total, rows: [{id, name, nombre}]} (+ estimated)
  *        name = nombre = the optionLabel fields (engine/metadata/label.ts); the pattern searches the search fields, as index does
  *        (a caller with the narrow view only, selectRoles without readRoles, searches the optionLabel fields alone).
+ * A column shown by its values' names (ui.json valueNames) sorts by the names in the Accept-Language language.
  * A query the manifest does not allow (unknown key, sort or filter, paging out of bounds, wrong types)
  * answers 400 BAD_REQUEST with per-field errors.
  */
@@ -18,6 +19,7 @@ import { COMMON_FILTERS, checkListQuery, type ListReply, type NormalQuery, type 
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { Database } from '../db/types';
 import { badRequest } from '../http/api-error';
+import { preferredLang } from '../http/lang';
 import { isPermitted } from '../../engine/roles';
 import { allow, checkNarrowQuery } from './access';
 import type { Documents } from '../documents/types';
@@ -85,7 +87,7 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     const wheres = [...whereOf(entity, q), ...extra.wheres, ...(scope ? [scope] : [])];
     // independent reads go together: on PostgreSQL each takes its own connection, saving round trips
     const [page, { cols, widths }] = await Promise.all([
-      (async () => (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields, search)))(),
+      (async () => (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields, { ...search, lang: preferredLang(request.headers['accept-language']) })))(),
       savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo)),
     ]);
     const [labelled, computed] = await Promise.all([
@@ -107,7 +109,8 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     // a caller with the narrow view only (selectRoles, not readRoles) matches the names it sees, never the other
     // search fields (a known CUIT or e-mail would tell which party has it)
     const narrow = !isPermitted(user.roles, entity.readRoles);
-    const page = await queryPage(any, entity, q, [...whereOf(entity, q), ...(scope ? [scope] : [])], fields, narrow ? { ...search, paths: fields } : search);
+    const how = { ...search, lang: preferredLang(request.headers['accept-language']) };
+    const page = await queryPage(any, entity, q, [...whereOf(entity, q), ...(scope ? [scope] : [])], fields, narrow ? { ...how, paths: fields } : how);
     const rows: SelectOption[] = page.rows.map((r) => {
       const text = labelText(r, fields);
       return { id: r.id as number, name: text, nombre: text };

@@ -27,7 +27,8 @@ import { badRequest } from '../http/api-error';
 import { INT_MAX, INT_MIN } from './input';
 import { layoutOf, storedField, type SqlType } from './layout';
 import { countRare, estimateMatches, termShares } from './search-stats';
-import { valuesNamedLike } from './value-names';
+import { valueNamesIn, valuesNamedLike } from './value-names';
+import type { Lang } from '../http/lang';
 import { EXPAND_UP_TO, expandedQuery, headOf, keepsTokens, prefixEnd, SEARCH_COLUMN, SEARCH_HEAD, searchPaths, searchVector, sortKeySql, termsQuery, tokenTable, wordTable } from './search';
 
 type EB = ExpressionBuilder<any, any>;
@@ -225,15 +226,33 @@ async function totalOf(db: Kysely<any>, table: string, where: Where, estimate?: 
 }
 
 /**
- * What a page is ordered by: the sort column (its sort key when it is text), then id. A core table's text
- * property may be a timestamp column (`core`): it sorts by its value.
+ * How a list is ordered: `core`, the entity shows a core table, whose text property may be a timestamp column
+ * (it sorts by its value); `lang`, the caller's language (names of values sort in it). Spanish by default.
  */
-export function orderOf(entity: ResolvedEntity, q: NormalQuery, core = false): RawBuilder<unknown> {
-  return storedField(entity, q.sort)?.sqlType === 'text' && !core ? sortKeySql(sql.ref(q.sort)) : sql.ref(q.sort);
+export interface Ordering {
+  core?: boolean;
+  lang?: Lang;
 }
 
-const sortedBy = (entity: ResolvedEntity, q: NormalQuery, core: boolean) => <Q extends { orderBy(c: any, d: 'asc' | 'desc'): Q }>(query: Q) =>
-  query.orderBy(orderOf(entity, q, core), q.sortOrder).orderBy('id', q.sortOrder);
+/** What a page is ordered by: the sort column (its sort key when it is text), then id. */
+export function orderOf(entity: ResolvedEntity, q: NormalQuery, { core = false, lang = 'es' }: Ordering = {}): RawBuilder<unknown> {
+  if (storedField(entity, q.sort)?.sqlType !== 'text' || core) return sql.ref(q.sort);
+  return sortKeySql(namedSort(entity, q.sort, lang) ?? sql.ref(q.sort));
+}
+
+/** A column shown by its values' names sorts by the names in `lang` (./value-names.ts); null for any other. */
+function namedSort(entity: ResolvedEntity, field: string, lang: Lang): RawBuilder<unknown> | null {
+  const names = entity.columns.find((c) => c.field === field)?.valueNames;
+  const named = names ? valueNamesIn(entity, field, names, lang) : [];
+  if (!names || !named.length) return null;
+  const own = sql.ref(field);
+  const within = names.within ? sql.ref(names.within) : null;
+  const cases = named.map((n) => (within ? sql`when ${within} = ${n.within} and ${own} = ${n.value} then ${n.name}` : sql`when ${own} = ${n.value} then ${n.name}`));
+  return sql`(case ${sql.join(cases, sql` `)} else ${own} end)`;
+}
+
+const sortedBy = (entity: ResolvedEntity, q: NormalQuery, how: Ordering) => <Q extends { orderBy(c: any, d: 'asc' | 'desc'): Q }>(query: Q) =>
+  query.orderBy(orderOf(entity, q, how), q.sortOrder).orderBy('id', q.sortOrder);
 const selectedOf = (columns: readonly string[]) => ['id', ...columns.filter((c) => c !== 'id')];
 
 /**
@@ -242,11 +261,11 @@ const selectedOf = (columns: readonly string[]) => ['id', ...columns.filter((c) 
  * whatever the planner guesses; only their ids and sort keys are kept, and only the page's rows are read whole.
  * `$total` and `$order` cannot clash with a field: field names have no `$`.
  */
-export function filteredPage(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, where: Where, columns: readonly string[], core = false) {
+export function filteredPage(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, where: Where, columns: readonly string[], how: Ordering = {}) {
   const table = layoutOf(entity).table;
   const page = (d: any) => d.selectFrom('m').select(['id', '$order']).orderBy(sql.ref('$order'), q.sortOrder).orderBy('id', q.sortOrder).offset(q.offset).limit(q.max);
   return (db as Kysely<any>)
-    .with((w) => w('m').materialized(), (d) => d.selectFrom(table).select('id').select(orderOf(entity, q, core).as('$order')).where(where))
+    .with((w) => w('m').materialized(), (d) => d.selectFrom(table).select('id').select(orderOf(entity, q, how).as('$order')).where(where))
     .selectFrom((d: any) => page(d).as('p'))
     .innerJoin(`${table} as t` as any, 't.id' as any, 'p.id' as any)
     .select(selectedOf(columns).map((c) => `t.${c}`))
@@ -256,9 +275,9 @@ export function filteredPage(db: Kysely<any>, entity: ResolvedEntity, q: NormalQ
 }
 
 /** The query of a page otherwise: from the sort index, deep pages finding their ids there first. */
-export function pageQuery(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, where: Where, columns: readonly string[], core = false) {
+export function pageQuery(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, where: Where, columns: readonly string[], how: Ordering = {}) {
   const table = layoutOf(entity).table;
-  const sorted = sortedBy(entity, q, core);
+  const sorted = sortedBy(entity, q, how);
   const selected = selectedOf(columns);
   if (q.offset >= DEFERRED_FROM) {
     const ids = sorted(db.selectFrom(table).select('id').where(where)).offset(q.offset).limit(q.max);
@@ -364,7 +383,8 @@ async function patternEstimate(db: Kysely<any>, table: string, wheres: Where[], 
 
 /**
  * One page of `columns` (plus id) and the total of matching rows. `search.paths`: search these fields instead
- * of the entity's search fields; `search.core`: the entity shows a core table (no stored search words).
+ * of the entity's search fields; `search.core`: the entity shows a core table (no stored search words);
+ * `search.lang`: the caller's language (`Ordering`).
  */
 export async function queryPage(
   db: Kysely<any>,
@@ -372,7 +392,7 @@ export async function queryPage(
   q: NormalQuery,
   wheres: Where[],
   columns: readonly string[],
-  search: { paths?: readonly string[]; core?: boolean } = {},
+  search: Ordering & { paths?: readonly string[] } = {},
 ): Promise<Page> {
   const table = layoutOf(entity).table;
   const typed = q.pattern ? patternOf(entity, q.pattern, search) : null;
@@ -381,12 +401,12 @@ export async function queryPage(
   const where = whereAll(pattern ? [...wheres, pattern.where] : wheres);
   const plan = await planOf(db, entity, q, wheres, pattern);
   if (plan.kind === 'filterFirst') {
-    const found = await filteredPage(db, entity, q, where, columns, search.core).execute();
+    const found = await filteredPage(db, entity, q, where, columns, search).execute();
     if (found.length) return { total: Number(found[0].$total), estimated: false, rows: found.map(({ $total: _, ...row }) => row) };
     if (q.offset === 0) return { total: 0, estimated: false, rows: [] };
     // past the last page: the count comes on its own
   }
-  const rows = await (plan.kind === 'tokens' ? tokenPage(db, entity, q, plan.token, where, columns) : pageQuery(db, entity, q, where, columns, search.core)).execute();
+  const rows = await (plan.kind === 'tokens' ? tokenPage(db, entity, q, plan.token, where, columns) : pageQuery(db, entity, q, where, columns, search)).execute();
   // a page that is not full is the last one: what came before it and on it is every match
   if (pattern && rows.length < q.max && (rows.length > 0 || q.offset === 0)) return { total: q.offset + rows.length, estimated: false, rows };
   // counting up to a thousand matches costs a read of each: only when the estimate says it may be worth it

@@ -1,9 +1,11 @@
 /**
- * A typed filter on a column shown by its values' locale names (ui.json `valueNames`: a category's group and
- * value) finds what the user sees: besides the stored keys containing the text, the keys whose name contains it,
- * in either language, case and accents ignored ("interesado" or "party type" finds the group perfil_tipo).
+ * A column shown by its values' locale names (ui.json `valueNames`: a category's group and value) is filtered
+ * and sorted by what the user sees. A typed filter finds, besides the stored keys containing the text, the keys
+ * whose name contains it, in either language, case and accents ignored ("interesado" or "party type" finds the
+ * group perfil_tipo); a sort orders by the names in the caller's language (a value without one, by itself).
  */
 import type { ResolvedEntity, ValueNames } from '../../engine/metadata/resolve';
+import type { Lang } from '../http/lang';
 import { valueNameKey } from '../../engine/metadata/resolve';
 import { matchFold } from '../../engine/text/search';
 import { LANGS, localeFile, textsOf } from '../export/texts';
@@ -14,6 +16,8 @@ export interface NamedValue {
   within?: string;
   /** Its names in every language, folded. */
   names: string[];
+  /** Its name in each language that has one, as shown. */
+  shown: Partial<Record<Lang, string>>;
 }
 
 const cache = new Map<string, NamedValue[]>();
@@ -43,8 +47,9 @@ function namedValues(entity: string, field: string, names: ValueNames): NamedVal
       const name = key ? String(textsOf(lang)(key, { defaultValue: '' })) : '';
       if (!name) continue;
       const valueKey = `${pair.within ?? ''}\u0000${pair.value}`;
-      const entry = found.get(valueKey) ?? { ...pair, names: [] };
+      const entry: NamedValue = found.get(valueKey) ?? { ...pair, names: [], shown: {} };
       entry.names.push(matchFold(name));
+      entry.shown[lang] = name;
       found.set(valueKey, entry);
     }
   }
@@ -57,4 +62,9 @@ function namedValues(entity: string, field: string, names: ValueNames): NamedVal
 export function valuesNamedLike(entity: ResolvedEntity, field: string, names: ValueNames, text: string): NamedValue[] {
   const wanted = matchFold(text.trim());
   return namedValues(entity.name, field, names).filter((v) => v.names.some((n) => n.includes(wanted)));
+}
+
+/** The named values of a column with their name in `lang` (what a sort by the column orders by). */
+export function valueNamesIn(entity: ResolvedEntity, field: string, names: ValueNames, lang: Lang): { value: string; within?: string; name: string }[] {
+  return namedValues(entity.name, field, names).flatMap((v) => (v.shown[lang] ? [{ value: v.value, within: v.within, name: v.shown[lang]! }] : []));
 }

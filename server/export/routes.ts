@@ -105,7 +105,7 @@ export function exportRoutes(app: FastifyInstance, db: Kysely<any>, entity: Reso
       // labels and computed values only for the columns chosen
       const chosen = { ...entity, columns: shown };
       const computed = ext.listValues && shown.some((c) => c.virtual) ? ext.listValues : null;
-      for await (const rows of walkRows(db, entity, q, wheres, fields, search)) {
+      for await (const rows of walkRows(db, entity, q, wheres, fields, { ...search, lang })) {
         const labelled = await attachLabels(db, docs, chosen, rows);
         yield computed ? await computed(reader, labelled) : labelled;
       }

@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { NormalQuery } from '../../engine/list/query';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { layoutOf } from '../entities/layout';
-import { orderOf, whereAll, type Where } from '../entities/list';
+import { orderOf, whereAll, type Ordering, type Where } from '../entities/list';
 
 export const EXPORT_CHUNK = 1000;
 
@@ -23,11 +23,11 @@ export async function* walkRows(
   q: NormalQuery,
   wheres: Where[],
   columns: readonly string[],
-  options: { core?: boolean; chunk?: number } = {},
+  options: Ordering & { chunk?: number } = {},
 ): AsyncGenerator<Row[]> {
   const table = layoutOf(entity).table;
   const chunk = options.chunk ?? EXPORT_CHUNK;
-  const key = orderOf(entity, q, options.core);
+  const key = orderOf(entity, q, options);
   const desc = q.sortOrder === 'desc';
   const phases: Cursor['phase'][] = desc ? ['nulls', 'values'] : ['values', 'nulls'];
   const selected = ['id', ...columns.filter((c) => c !== 'id')];

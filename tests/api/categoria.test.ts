@@ -131,6 +131,26 @@ describeBackends('categoria', (backend) => {
       expect(await found({ valor: 'supplier' })).toEqual([`${PERFIL_TIPO}/proveedores`]);
       expect(await found({ valor: 'PROVEEDORES' })).toEqual([`${PERFIL_TIPO}/proveedores`]);
     });
+
+    it('sorting by the group orders by the names users see, in their language, on every page and in the export', async () => {
+      const known = [PERFIL_TIPO, 'Comercial', 'Personal'];
+      const distinct = (grupos: unknown[]) => [...new Set(grupos)].filter((g) => known.includes(g as string));
+      const groups = async (lang: string, sortOrder = 'asc', max = 1000, offset = 0) =>
+        (await client.post('/api/categoria/index', { sort: 'grupo', sortOrder, max, offset }, token, { 'accept-language': lang })).body.rows.map((r: any) => r.grupo);
+      // by key perfil_tipo would come between Comercial and Personal
+      expect(distinct(await groups('es'))).toEqual(['Comercial', 'Personal', PERFIL_TIPO]); // "Tipo de interesado"
+      expect(distinct(await groups('en'))).toEqual(['Comercial', PERFIL_TIPO, 'Personal']); // "Party type"
+      expect(distinct(await groups('es', 'desc'))).toEqual([PERFIL_TIPO, 'Personal', 'Comercial']);
+      // pages of two follow the same order, without gaps or repeats
+      const all = await groups('es');
+      const paged: unknown[] = [];
+      for (let offset = 0; offset < all.length; offset += 2) paged.push(...(await groups('es', 'asc', 2, offset)));
+      expect(paged).toEqual(all);
+      const exported = async (lang: string) =>
+        String((await post('categoria/export', { format: 'csv', lang, cols: ['grupo'], sort: 'grupo' })).body).split(/\r?\n/).slice(1).filter(Boolean);
+      expect([...new Set(await exported('es'))].filter((g) => ['Comercial', 'Personal', 'Tipo de interesado'].includes(g))).toEqual(['Comercial', 'Personal', 'Tipo de interesado']);
+      expect([...new Set(await exported('en'))].filter((g) => ['Comercial', 'Personal', 'Party type'].includes(g))).toEqual(['Comercial', 'Party type', 'Personal']);
+    });
   });
 
   describe('index extras', () => {

@@ -5,6 +5,7 @@ import { composeStories } from '@storybook/react-vite';
 import * as stories from './DataTable.stories';
 import { categoriaRows, memorySource } from './memorySource';
 import { emitUpdateList } from './updateList';
+import i18next from '../../locales/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../../engine/list/sizes';
 
 const { Default, EstimatedTotal, HundredThousandRows, Empty, ReadOnly, SavedColumns, SavedWidths, SlowNetwork } = composeStories(stories);
@@ -313,6 +314,21 @@ describe('DataTable', () => {
     act(() => emitUpdateList());
     await waitFor(() => expect(source.calls.length).toBeGreaterThan(n));
     expect(source.calls[n].offset).toBe(0);
+  });
+
+  it('reads its rows again when the language changes (names of values sort in the user\'s language)', async () => {
+    const source = memorySource(categoriaRows(30));
+    render(<Default source={source} />);
+    await loaded();
+    await settled(source);
+    const n = source.calls.length;
+    await act(() => i18next.changeLanguage('en'));
+    try {
+      await waitFor(() => expect(source.calls.length).toBeGreaterThan(n));
+      expect(source.calls[n].offset).toBe(0);
+    } finally {
+      await act(() => i18next.changeLanguage('es'));
+    }
   });
 
   it('100,000 rows: only the rows in view are in the DOM, and scrolling loads more', async () => {

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useBreakpointValue } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { dataTableMachine, type FetchPageInput, type SaveColumnsInput, type UpdateColumnInput, type Row } from '../../machines/dataTable';
 import type { ListQuery, ListReply } from '../../engine/list/query';
@@ -97,6 +98,14 @@ export function useDataTable(props: DataTableProps) {
   }, [send, sizes.pageSize, sizes.fetchSize]);
 
   useEffect(() => onUpdateList(() => send({ type: 'REFRESH' })), [send]);
+
+  // the server sorts a column shown by its values' names in the user's language: read the rows in the new one
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const refresh = () => send({ type: 'REFRESH' });
+    i18n.on('languageChanged', refresh);
+    return () => i18n.off('languageChanged', refresh);
+  }, [i18n, send]);
 
   useEffect(() => {
     const sub = actorRef.on('removed', (e) => latest.current.onRemoved?.(e.rowId));
