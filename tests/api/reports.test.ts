@@ -207,6 +207,9 @@ describeBackends('reports', (backend) => {
     const external = await ok('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { grafico: 'barras', medidas: [], filtros: [] } });
     expect(external.consulta ?? null).toBe(null);
     await ok(`reportes/borrarReporte/${external.id}`);
+    // ...but a box holding anything else is refused, not emptied
+    for (const consulta of [{ grafico: 'barras', medidas: [], otra: 1 }, { grafico: 7 }, { medidas: 5 }, { entidad: 0 }])
+      expect(await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta }), JSON.stringify(consulta)).toMatchObject({ status: 400 });
   });
 
   it('a built-in report by time bucket; over a list the caller may not read it is refused', async () => {

@@ -26,6 +26,7 @@ import { REPORT_CONTEXTS } from '../../../engine/reports/model';
 import { ROLES } from '../../../engine/roles';
 import { COMMON_FILTERS } from '../../../engine/list/query';
 import { defineEntityServer, type DocContext } from '../../documents/types';
+import { isPlainObject } from '../input';
 import { ApiError, badRequest } from '../../http/api-error';
 import type { FieldError } from '../../../engine/errors';
 import type { JsonSchema } from '../../../engine/metadata/types';
@@ -39,6 +40,24 @@ import { visibleWhere } from './visible';
 import { resultFile, RESULT_FORMATS, type ResultFormat } from './exportResult';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+const nothing = (v: unknown) => v === undefined || v === null || v === '';
+const noItems = (v: unknown) => v === undefined || (Array.isArray(v) && v.length === 0);
+
+/**
+ * A query box with nothing of a query in it: no entity, grouping, interval, measure or filter, and at most a
+ * valid chart. Anything else in it (an unknown key, a value of the wrong type) is left to be refused.
+ */
+function isBlankQuery(q: unknown, schema: JsonSchema | undefined): boolean {
+  if (!isPlainObject(q)) return false;
+  const box = schema?.properties ?? {};
+  const charts = box.grafico?.enum ?? [];
+  return (
+    Object.keys(q).every((k) => k in box) &&
+    nothing(q.entidad) && nothing(q.agrupar) && nothing(q.intervalo) && noItems(q.medidas) && noItems(q.filtros) &&
+    (q.grafico === undefined || charts.includes(q.grafico as string))
+  );
+}
 const RUN_BODY: Record<string, JsonSchema> = { id: ID, objetoId: { type: ['integer', 'string', 'null'], maxLength: 60 }, params: { type: 'object', maxProperties: 50 } };
 
 /** A built-in report run for the caller: its result and the params used (400 REPORTE_SIN_CONSULTA for an external one). */
@@ -53,12 +72,10 @@ export default defineEntityServer({
   needs: ['descripcion', 'clave', 'contexto', 'actividad', 'orden', 'uri', 'grupo', 'objeto_id', 'puestos', 'parametros', 'consulta'],
   rowScope: visibleWhere,
   present: presentReport,
-  normalize({ doc }) {
-    const q = doc.consulta as Partial<ReportQuery> | null | undefined;
+  normalize({ doc, entity }) {
     // the form always sends the query's box (its chart has a default): with nothing of a query in it, the
     // report is an external one
-    const blank = q && !q.entidad && !q.agrupar && !q.intervalo && !q.medidas?.length && !q.filtros?.length;
-    return blank ? { ...doc, consulta: null } : doc;
+    return isBlankQuery(doc.consulta, entity.schema.properties?.consulta) ? { ...doc, consulta: null } : doc;
   },
   validate({ doc, ctx }) {
     const names = ((doc.parametros as { nombre?: string }[] | undefined) ?? []).map((p) => p.nombre ?? '');
