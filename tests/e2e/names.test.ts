@@ -5,7 +5,8 @@
  * history; a seeded category's group and value (free text used as keys) read as their names in the list and view
  * mode, in Spanish and English, while the form edits the stored keys; a type that exists only in the data (saved
  * through the API, as an import would) is picked in the category list's type filter; the event lists' entity
- * columns filter by a pick-list of the entities' titles.
+ * columns filter by a pick-list of the entities' titles; a list sorted by the category group follows the names
+ * shown, in either language.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -243,5 +244,25 @@ describe('names, not keys', () => {
     await entity.fill('secu');
     await page.getByRole('option', { name: 'Secuencia', exact: true }).click();
     await expect.poll(async () => [...new Set(await column('Entidad'))]).toEqual(['Secuencia']);
+  });
+
+  it('a list sorted by the group orders it by the names shown, and again when the language changes', async () => {
+    const client = api(app.baseUrl);
+    const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+    // a group no locale names, between the key perfil_tipo and its Spanish name "Tipo de interesado"
+    expect((await client.post('/api/categoria/save', { tipo: 'perfil_tipo', grupo: 'Ropa', nombre: 'Ropa', valor: 'ropa' }, token)).status).toBe(200);
+    await page.goto(`${app.baseUrl}/#/backOffice/categories`);
+    await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+    const filter = page.getByRole('combobox', { name: 'Filtrar por Tipo' });
+    if (!(await filter.isVisible())) await page.getByRole('button', { name: 'Filtros' }).click();
+    await filter.fill('');
+    await filter.click();
+    await page.getByRole('option', { name: 'Tipo de interesado', exact: true }).click();
+    await page.getByRole('columnheader', { name: 'Grupo' }).getByRole('button').click();
+    await expect.poll(async () => [...new Set(await column('Grupo'))]).toEqual(['Ropa', 'Tipo de interesado']);
+    await page.getByTestId('language-switch').selectOption('en');
+    await expect.poll(async () => [...new Set(await column('Group'))]).toEqual(['Party type', 'Ropa']);
+    await page.getByTestId('language-switch').selectOption('es');
+    await expect.poll(async () => [...new Set(await column('Grupo'))]).toEqual(['Ropa', 'Tipo de interesado']);
   });
 });
