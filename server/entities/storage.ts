@@ -9,8 +9,9 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { createHash } from 'node:crypto';
 import { indexName, layoutOf, manifestIndex, storedField, type SqlType, type TableLayout } from './layout';
-import { SORT_KEY_VERSION, sortKeySql } from './search';
+import { SORT_KEY_VERSION, sortKeySql, tokenTable } from './search';
 import { syncSearch } from './search-index';
+import { keepVisible } from '../db/vacuum-options';
 import { siteIndexExpression } from '../documents/sites';
 import { uniqueExpression } from '../documents/unique';
 
@@ -230,6 +231,7 @@ async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existin
   }
   // after the child tables: search fields may be child fields
   await syncSearch(trx, entity);
+  for (const table of [layout.table, ...layout.children.map((c) => c.table), tokenTable(layout.table)]) await keepVisible(trx, table);
 }
 
 /** Column types a property may show in a core table: its own, and for text also timestamptz (read as a date). */

@@ -123,6 +123,13 @@ describeBackends('child tables', (backend) => {
     expect(await defs('pedido__items')).toEqual([expect.stringMatching(/\(articulo\)$/)]);
   });
 
+  it('has its tables vacuumed after 2 % of inserts and 5 % of changes, not 20 % (index-only reads stay index-only)', async () => {
+    const options = async (table: string) =>
+      (await sql<{ o: string[] | null }>`select reloptions as o from pg_class where oid = to_regclass(${table})`.execute(db)).rows[0]?.o ?? [];
+    for (const table of ['pedido', 'pedido__items', '_search_pedido'])
+      expect(await options(table), table).toEqual(expect.arrayContaining(['autovacuum_vacuum_insert_scale_factor=0.02', 'autovacuum_vacuum_scale_factor=0.05']));
+  });
+
   it('pages a list filtered and sorted as a manifest index says, both ways, without overlaps', async () => {
     const ids: number[] = [];
     for (const nombre of ['Beta', 'alfa', 'Álamo', 'delta', 'Gamma']) ids.push((await post('pedido/save', { nombre, activo: nombre !== 'delta' })).body.id);
