@@ -21,7 +21,7 @@ import type { JsonSchema } from '../../engine/metadata/types';
 import type { ActionSpec } from '../../server/documents/types';
 import { actionUrl } from '../../server/entities/action-routes';
 import { loadEntities, type Entities as Registry } from '../../server/entities';
-import { MISSING_ID, assert4xxWithCode, invalidObjectArb, oddString, params, sendRaw, tableCounts, type Answer } from '../support/fuzz';
+import { MISSING_ID, assert4xxWithCode, fuzzTimeout, invalidObjectArb, oddString, params, sendRaw, tableCounts, type Answer } from '../support/fuzz';
 import { ADMIN_PASSWORD, api, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
 import { seedTasks } from '../support/tasks-seed';
 
@@ -117,7 +117,7 @@ describeBackends('fuzzing the entity calls', (backend) => {
     }
   }
 
-  it('every declared action refuses malformed and invalid bodies with a 4xx and a code, and writes nothing', { timeout: 600_000 }, async () => {
+  it('every declared action refuses malformed and invalid bodies with a 4xx and a code, and writes nothing', { timeout: fuzzTimeout(600_000) }, async () => {
     const before = await tableCounts(db);
     for (const a of actions()) {
       const limit = a.spec.upload ? a.spec.upload.maxBytes + 64 * 1024 : (a.spec.bodyLimit ?? DEFAULT_ACTION_LIMIT);
@@ -170,7 +170,7 @@ describeBackends('fuzzing the entity calls', (backend) => {
     expect(await tableCounts(db), 'row counts after the invalid calls').toEqual(before);
   });
 
-  it('the plain calls of every entity refuse malformed bodies too', { timeout: 600_000 }, async () => {
+  it('the plain calls of every entity refuse malformed bodies too', { timeout: fuzzTimeout(600_000) }, async () => {
     const before = await tableCounts(db);
     for (const e of registry.entities) {
       // ids of a row that does not exist: a call that ignored its body could not change anything
@@ -182,7 +182,7 @@ describeBackends('fuzzing the entity calls', (backend) => {
     expect(await tableCounts(db), 'row counts after the malformed calls').toEqual(before);
   });
 
-  it('the hand-written logged-in calls refuse malformed and invalid bodies the same way', { timeout: 300_000 }, async () => {
+  it('the hand-written logged-in calls refuse malformed and invalid bodies the same way', { timeout: fuzzTimeout(300_000) }, async () => {
     const before = await tableCounts(db);
     // route, its body limit, and invalid bodies (wrong types, unknown keys, missing required, too long)
     const calls: [string, number, unknown[]][] = [

@@ -18,7 +18,7 @@ import type { JsonSchema } from '../../engine/metadata/types';
 import { PUBLIC_ROUTES } from '../../server/auth/guard';
 import { resetBody, sendBody } from '../../server/routes/password-recovery';
 import { SMALL_PUBLIC_BODY, loginBody, logoutBody, refreshBody } from '../../server/routes/session';
-import { assert4xxWithCode, invalidObjectArb, params, sendRaw, type Answer } from '../support/fuzz';
+import { assert4xxWithCode, fuzzTimeout, invalidObjectArb, params, sendRaw, type Answer } from '../support/fuzz';
 import { ADMIN_PASSWORD, api, describeBackends, startTestServer, type Api, type TestServer } from '../support/server';
 
 const DEPTH = 10_000;
@@ -93,7 +93,7 @@ describeBackends('fuzzing the anonymous routes', (backend) => {
   ];
 
   for (const [route, schema] of routes)
-    it(`${route}: malformed, oversized, deep and invalid bodies answer a 4xx with a code and write nothing`, { timeout: 120_000 }, async () => {
+    it(`${route}: malformed, oversized, deep and invalid bodies answer a 4xx with a code and write nothing`, { timeout: fuzzTimeout(120_000) }, async () => {
       const before = await counts();
       const key = Object.keys(schema.properties ?? {})[0];
       const cases: [string, string | URLSearchParams | undefined, string | null][] = [

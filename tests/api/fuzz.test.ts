@@ -32,6 +32,7 @@ import {
   MISSING_ID,
   badValueArbs,
   deepValue,
+  fuzzTimeout,
   invalidObjectArb,
   oddString,
   params,
@@ -206,7 +207,7 @@ describeBackends('fuzzing the entity API', (backend) => {
     .sort();
 
   for (const name of names) {
-    it(`${name}: invalid writes and queries answer 4xx and write nothing`, { timeout: 120_000 }, async () => {
+    it(`${name}: invalid writes and queries answer 4xx and write nothing`, { timeout: fuzzTimeout(120_000) }, async () => {
       const entity = registry.byName.get(name)!;
       expect(entity, `schemas/${name} is not an entity of the server`).toBeDefined();
       const before = await tableCounts(db);
@@ -249,7 +250,7 @@ describeBackends('fuzzing the entity API', (backend) => {
     });
   }
 
-  it('odd but well-formed input (lone surrogates, RTL marks, emoji, extreme numbers) never answers 5xx', { timeout: 120_000 }, async () => {
+  it('odd but well-formed input (lone surrogates, RTL marks, emoji, extreme numbers) never answers 5xx', { timeout: fuzzTimeout(120_000) }, async () => {
     for (const entity of registry.entities) {
       const fixtureId = fixtures.get(entity.name);
       await fc.assert(

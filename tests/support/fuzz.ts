@@ -14,6 +14,8 @@ export type Data = Record<string, unknown>;
 export const SCALE = Number(process.env.FUZZ_RUNS ?? 1) || 1;
 export const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 export const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
+/** A fuzz test's time-out, longer in proportion when FUZZ_RUNS asks for more runs. */
+export const fuzzTimeout = (ms: number) => Math.round(ms * Math.max(1, SCALE));
 export const params = (n: number): fc.Parameters<unknown> => ({ numRuns: runs(n), seed: SEED, endOnFailure: false });
 
 export const INT_MAX = 2147483647;
