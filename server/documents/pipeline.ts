@@ -53,12 +53,10 @@ export function recordErrors(entity: ResolvedEntity, data: Data): FieldError[] {
   return errors;
 }
 
-/** The schema's errors in the server-owned fields sent (what `normalize` would otherwise overwrite unseen). */
-function ownedErrors(entity: ResolvedEntity, input: Data, owned: readonly string[]): FieldError[] {
+/** `doc` as validated: its server-owned fields as sent, so `normalize`'s own value never hides a bad one. */
+function asSent(doc: Data, input: Data, owned: readonly string[] = []): Data {
   const sent = owned.filter((f) => input[f] !== undefined);
-  if (!sent.length) return [];
-  const inSent = (field: string) => sent.some((f) => field === f || field.startsWith(`${f}.`));
-  return recordErrors(entity, input).filter((e) => inSent(e.field));
+  return sent.length ? { ...doc, ...Object.fromEntries(sent.map((f) => [f, input[f]])) } : doc;
 }
 
 /** Throws for `errors`: 406 with the first own code among them, else 400 VALIDATION_FAILED. */
@@ -144,12 +142,11 @@ export async function write(
       if (version !== undefined && previous.version !== version) throw new ApiError(409, 'VERSION_CONFLICT');
     }
     const input = kind === 'patch' && previous ? merged(previous, data) : data;
-    if (server.serverOwned) refuse(ownedErrors(entity, input, server.serverOwned));
     const base: WriteArgs = { entity, kind, doc: input, previous, id, ctx };
     const normal = server.normalize ? server.normalize(base) : input;
 
     const split = splitChildIds(entity, normal, previous);
-    refuse([...split.errors, ...recordErrors(entity, split.bare)].slice(0, MAX_ERRORS));
+    refuse([...split.errors, ...recordErrors(entity, asSent(split.bare, input, server.serverOwned))].slice(0, MAX_ERRORS));
     const doc = split.withIds;
     const args: WriteArgs = { ...base, doc };
     const errors = [

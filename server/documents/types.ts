@@ -183,8 +183,9 @@ export interface EntityServer {
   /** Extra keys and pages of `<list>/index`. */
   index?: IndexExtras;
   /**
-   * Fields only the server sets (`normalize` puts its own value there). A value sent for one is ignored when its
-   * schema accepts it (a form sends back what it read) and refused when not: bad input is never dropped silently.
+   * Top-level fields only the server sets (`normalize` puts its own value there). A value sent for one is ignored
+   * when its schema accepts it (a form sends back what it read) and refused when not: bad input is never dropped
+   * silently (the pipeline validates the record with them as sent).
    */
   serverOwned?: readonly string[];
   /** Defaults and tidied input, before validation. Returns a new object. */
