@@ -14,12 +14,14 @@ export const VACUUM_OPTIONS: Readonly<Record<string, string>> = {
   autovacuum_vacuum_scale_factor: '0.05',
 };
 
-/** Sets the options on `table` unless it has them (no catalog write at every start); nothing when it does not exist. */
-export async function keepVisible(db: Kysely<any>, table: string): Promise<void> {
-  const { rows } = await sql<{ options: string[] | null }>`select reloptions as options from pg_class where oid = to_regclass(${table})`.execute(db);
-  if (!rows.length) return;
-  const have = new Set(rows[0].options ?? []);
+/**
+ * Sets the options on those of `tables` that lack them, reading every table's in one query (no catalog write, and
+ * one round trip, at a start where all have them); tables that do not exist are left out.
+ */
+export async function keepVisible(db: Kysely<any>, tables: readonly string[]): Promise<void> {
+  const { rows } = await sql<{ name: string; options: string[] | null }>`
+    select t.name, c.reloptions as options from unnest(${[...tables]}::text[]) as t(name) join pg_class c on c.oid = to_regclass(t.name)`.execute(db);
   const wanted = Object.entries(VACUUM_OPTIONS).map(([k, v]) => `${k}=${v}`);
-  if (wanted.every((w) => have.has(w))) return;
-  await sql`alter table ${sql.table(table)} set (${sql.raw(wanted.join(', '))})`.execute(db);
+  for (const { name, options } of rows)
+    if (!wanted.every((w) => options?.includes(w))) await sql`alter table ${sql.table(name)} set (${sql.raw(wanted.join(', '))})`.execute(db);
 }

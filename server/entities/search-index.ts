@@ -10,7 +10,6 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { searchWords } from '../../engine/text/search';
 import { layoutOf } from './layout';
-import { keepVisible } from '../db/vacuum-options';
 import { headSql, keepsTokens, recordSearchText, SEARCH_COLUMN, searchPaths, searchSignature, searchText, sortKeySql, tokenTable, wordTable } from './search';
 
 type Db = Kysely<any>;
@@ -97,7 +96,6 @@ async function rebuildTokens(db: Db, entity: ResolvedEntity) {
   await sql`insert into ${sql.table(tokens)} (token, sk, id) ${tokensOf(entity, everyRow)}`.execute(db);
   await sql`alter table ${sql.table(tokens)} add primary key (token, sk, id)`.execute(db);
   await sql`alter table ${sql.table(tokens)} alter column token set statistics ${sql.lit(WORD_STATISTICS)}`.execute(db);
-  await keepVisible(db, tokens);
 }
 
 /** Builds the word table anew from the search column of every row. */

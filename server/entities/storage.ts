@@ -231,7 +231,6 @@ async function syncEntity(trx: Transaction<any>, entity: ResolvedEntity, existin
   }
   // after the child tables: search fields may be child fields
   await syncSearch(trx, entity);
-  for (const table of [layout.table, ...layout.children.map((c) => c.table), tokenTable(layout.table)]) await keepVisible(trx, table);
 }
 
 /** Column types a property may show in a core table: its own, and for text also timestamptz (read as a date). */
@@ -280,10 +279,16 @@ export async function syncStorage(
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${sql.lit(STORAGE_LOCK)})`.execute(trx);
     const existing = await existingColumns(trx);
+    const owned: string[] = [];
     for (const entity of entities) {
       if (coreTables.has(entity.name)) checkCoreTable(existing, entity);
-      else await syncEntity(trx, entity, existing);
+      else {
+        await syncEntity(trx, entity, existing);
+        const { table, children } = layoutOf(entity);
+        owned.push(table, ...children.map((c) => c.table), tokenTable(table));
+      }
     }
+    await keepVisible(trx, owned);
     await after?.(trx);
   });
 }
