@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR, REQUEST_TIMEOUT, createApiClient, type ApiClientOptions, type TokenStore } from './client';
+import { ApiError, NETWORK_ERROR, REQUEST_TIMEOUT, RESPONSE_KEPT, createApiClient, type ApiClientOptions, type TokenStore } from './client';
 
 interface Seen {
   path: string;
@@ -129,6 +129,16 @@ describe('typed client: retries', () => {
     expect([e.status, e.code]).toEqual([0, NETWORK_ERROR]);
     expect(seen).toHaveLength(1);
     expect(events.errors.map((x) => x.code)).toEqual(['DATABASE_UNAVAILABLE', NETWORK_ERROR]);
+  });
+
+  it('a failure keeps what the server answered and what was sent (an error report files both)', async () => {
+    script['articulo/save'] = [(_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'.padEnd(RESPONSE_KEPT + 50, '.'))];
+    const { api } = client();
+    const e = await failure(api.post('articulo/save', { nombre: 'x' }));
+    expect([e.status, e.code, e.message]).toEqual([502, undefined, '']);
+    expect(e.requestBody).toEqual({ nombre: 'x' });
+    expect(e.responseBody).toMatch(/^<h1>Bad gateway<\/h1>\.+$/);
+    expect(e.responseBody).toHaveLength(RESPONSE_KEPT);
   });
 
   it('a refusal of a read (4xx) is not retried', async () => {

@@ -50,6 +50,9 @@ export const REQUEST_TIMEOUT = 'REQUEST_TIMEOUT';
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 const RETRY_STATUS = [408, 429, 502, 503, 504];
 
+/** How much of a failed answer an ApiError keeps (a proxy's error page can be large). */
+export const RESPONSE_KEPT = 4000;
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -58,6 +61,8 @@ export class ApiError extends Error {
     message: string,
     readonly fieldErrors: FieldError[] = [],
     readonly requestBody?: unknown,
+    /** What the server answered, as text (cut to RESPONSE_KEPT): an error report's body. */
+    readonly responseBody = '',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -118,15 +123,16 @@ export function createApiClient(opts: ApiClientOptions) {
   let refreshing: Promise<RefreshReply> | null = null;
 
   async function toError(res: Response, path: string, body: unknown): Promise<ApiError> {
+    const text = await res.text().catch(() => '');
     let data: unknown;
     try {
-      data = await res.json();
+      data = JSON.parse(text);
     } catch {
       data = undefined;
     }
     const code = isApiErrorBody(data) ? data.code : undefined;
     const message = isApiErrorBody(data) ? data.message : '';
-    return new ApiError(res.status, path, code, message, isApiErrorBody(data) ? data.errors : [], body);
+    return new ApiError(res.status, path, code, message, isApiErrorBody(data) ? data.errors : [], body, text.slice(0, RESPONSE_KEPT));
   }
 
   /**

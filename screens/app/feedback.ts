@@ -26,6 +26,7 @@ export function reportFailure(error: ApiError): void {
       showError(verdict.message);
       return;
     case 'unknown':
-      showUnknownError({ onReport: () => void reporter?.(error).catch(() => undefined) });
+      // a report that cannot be filed is not worth a second error: neither a refusal nor a throw reaches the user
+      showUnknownError({ onReport: () => void Promise.resolve().then(() => reporter?.(error)).catch(() => undefined) });
   }
 }

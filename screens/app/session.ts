@@ -4,6 +4,7 @@
  */
 import { createActor, fromPromise } from 'xstate';
 import { createApiClient } from '../../engine/api/client';
+import { withoutSecrets } from '../../engine/api/redact';
 import type { LoginReply, SessionUser } from '../../engine/session';
 import { sessionMachine, type Credentials } from '../../machines/session';
 import { clearSession, cookieTokens, saveSession, storedUser } from './sessionStore';
@@ -57,8 +58,8 @@ export const sessionActor = createActor(machine).start();
 setErrorReporter((e) =>
   api.post('reporteError/save', {
     url: e.url,
-    data: JSON.stringify(e.requestBody ?? null),
-    body: e.message,
+    data: withoutSecrets(e.requestBody ?? null),
+    body: e.responseBody || e.message,
     httpCode: e.status,
   }, { quiet: true }),
 );

@@ -2,10 +2,11 @@
  * The Report button of the unknown-error toast stores what happened (spec §7 Reports). Any logged-in user may
  * call it, so it is bounded: a body of REPORT_BODY_LIMIT at most, nested no deeper than MAX_DEPTH (400
  * BAD_REQUEST, never a 500 from walking it), REPORTS_PER_USER per user in REPORT_WINDOW (429), and only the
- * newest KEPT_REPORTS rows are kept.
+ * newest KEPT_REPORTS rows are kept. Secrets in what it is sent are not stored (engine/api/redact.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { textWithoutSecrets, withoutSecrets } from '../../engine/api/redact';
 import { authUser } from '../auth/guard';
 import { unstorable } from '../entities/input';
 import { badRequest } from '../http/api-error';
@@ -29,9 +30,9 @@ const saveBody = {
   },
 } as const;
 
-/** Strings are kept as they are; anything else as JSON. */
+/** Strings are kept as they are, anything else as JSON; secrets (a password in the failed request) redacted. */
 const asText = (value: unknown): string | null =>
-  value === undefined || value === null ? null : typeof value === 'string' ? value : JSON.stringify(value);
+  value === undefined || value === null ? null : typeof value === 'string' ? textWithoutSecrets(value) : JSON.stringify(withoutSecrets(value));
 
 export function reporteErrorRoutes(app: FastifyInstance, { db }: AppContext) {
   app.post<{ Body: { url: string; data?: unknown; body?: unknown; httpCode?: number | null } }>(

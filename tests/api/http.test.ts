@@ -85,6 +85,18 @@ describeBackends('HTTP basics', (backend) => {
     expect((await client.post('/api/reporteError/save', { url: '/x', data: [1, 2], httpCode: null }, token)).status).toBe(200);
   });
 
+  it('does not store the passwords or tokens of the failed request a report carries', async () => {
+    const sent = { currentPassword: 'Vieja-clave-1', newPassword: 'Nueva-clave-1', nota: 'sin secretos' };
+    for (const data of [sent, JSON.stringify(sent)]) {
+      const res = await client.post('/api/reporteError/save', { url: 'user/changePassword', data, body: '{"refresh_token":"abc","code":"X"}', httpCode: 500 }, token);
+      expect(res.status).toBe(200);
+      const row = await srv.db.selectFrom('reporte_error').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
+      expect(JSON.parse(row.data!)).toEqual({ currentPassword: '[redacted]', newPassword: '[redacted]', nota: 'sin secretos' });
+      expect(JSON.parse(row.body!)).toEqual({ refresh_token: '[redacted]', code: 'X' });
+      expect(`${row.data}${row.body}`).not.toMatch(/clave-1|abc/);
+    }
+  });
+
   it('needs a token for error reports and refuses junk with 400', async () => {
     expect((await client.post('/api/reporteError/save', { url: '/x' })).status).toBe(401);
     for (const body of [{}, { url: 5 }, { url: '/x', httpCode: '500' }, { url: '/x', httpCode: 1.5 }, [1], 'text']) {

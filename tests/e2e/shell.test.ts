@@ -87,7 +87,7 @@ describe('the shell', () => {
     await loginAs(page, 'admin', ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
     // the one failure the real server never gives on purpose: a bare 500
-    await page.route('**/api/user/changePassword', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.route('**/api/user/changePassword', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'proxy: upstream reset' }));
     await page.getByLabel(/^Contraseña actual/).fill(ADMIN_PASSWORD);
     await page.getByLabel(/^Nueva contraseña/).fill('Cambio-clave-1');
     await page.getByLabel(/^Confirmar contraseña/).fill('Cambio-clave-1');
@@ -97,6 +97,12 @@ describe('the shell', () => {
     await expect
       .poll(async () => (await sql<{ n: number }>`select count(*)::int as n from reporte_error where url = 'user/changePassword' and http_code = 500`.execute(app.db)).rows[0].n)
       .toBe(1);
+    // what the server answered, and the request without its passwords
+    const report = (await sql<{ data: string; body: string }>`select data, body from reporte_error where url = 'user/changePassword'`.execute(app.db)).rows[0];
+    expect(report.body).toBe('proxy: upstream reset');
+    expect(JSON.parse(report.data)).toEqual({ currentPassword: '[redacted]', password: '[redacted]', confirmation: '[redacted]' });
+    expect(report.data).not.toContain('Cambio-clave-1');
+    expect(report.data).not.toContain(ADMIN_PASSWORD);
     await context.close();
   });
 
