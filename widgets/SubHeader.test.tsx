@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from './SubHeader.stories';
-import { exitAction, HOME_ROUTE } from './SubHeader';
+import { exitAction, hasInAppHistory, HOME_ROUTE } from './SubHeader';
 
 const { Default, WithEdit, Saving, NoHistory, NoHistoryHome, Dialog } = composeStories(stories);
 
@@ -15,6 +15,18 @@ describe('exitAction', () => {
     expect(exitAction({ hasHistory: true, exitTo: '/x' })).toEqual({ kind: 'back' });
     expect(exitAction({ hasHistory: false, exitTo: '/x' })).toEqual({ kind: 'replace', to: '/x' });
     expect(exitAction({ hasHistory: false })).toEqual({ kind: 'replace', to: HOME_ROUTE });
+  });
+});
+
+describe('hasInAppHistory', () => {
+  it("counts the hash router's own entries, not redirects nor the tab's earlier sites", () => {
+    // a link opened logged out: login and the way back replaced the first entry
+    expect(hasInAppHistory('k3j2', { state: { idx: 0, key: 'k3j2' }, length: 4 })).toBe(false);
+    expect(hasInAppHistory('k3j2', { state: { idx: 2, key: 'k3j2' }, length: 3 })).toBe(true);
+    // no number: a memory router, or an address typed by hand
+    expect(hasInAppHistory('default', { state: null, length: 1 })).toBe(false);
+    expect(hasInAppHistory('x1', { state: null, length: 1 })).toBe(true);
+    expect(hasInAppHistory('default', { state: null, length: 2 })).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The bar above a form: its title and the save, edit and exit buttons (spec §1, §2). Exit goes back in
- * history; with no history it replaces the view with `exitTo` or the home route; in a dialog it closes it.
+ * history; with no history of the app's it replaces the view with `exitTo` or the home route; in a dialog it
+ * closes it.
  */
 import { useRef, type ReactNode } from 'react';
 import { Button, Flex, Heading, HStack } from '@chakra-ui/react';
@@ -41,13 +42,24 @@ export function exitAction(o: { dialog?: boolean; hasHistory: boolean; exitTo?: 
   return { kind: 'replace', to: o.exitTo || HOME_ROUTE };
 }
 
+/**
+ * Whether going back stays in the app. The hash router numbers its entries (`history.state.idx`, 0 for the first
+ * page opened): a redirect replaces an entry without adding one, so a form reached through login from a link has
+ * nothing of the app behind it even though it was navigated to, and the tab's earlier pages may be another
+ * site's. Without that number (a memory router, an address typed by hand) any earlier entry counts.
+ */
+export function hasInAppHistory(locationKey: string, history: { state: unknown; length: number }): boolean {
+  const idx = (history.state as { idx?: unknown } | null)?.idx;
+  if (typeof idx === 'number') return idx > 0;
+  return locationKey !== 'default' || history.length > 1;
+}
+
 export function SubHeader({ title, onSave, saveFormId, onEdit, showEdit, saving = false, exitTo, dialog, onClose, actions, confirmExit }: SubHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const leave = () => {
-    const hasHistory = location.key !== 'default' || window.history.length > 1;
-    const action = exitAction({ dialog, hasHistory, exitTo });
+    const action = exitAction({ dialog, hasHistory: hasInAppHistory(location.key, window.history), exitTo });
     if (action.kind === 'close') onClose?.();
     else if (action.kind === 'back') void navigate(-1);
     else void navigate(action.to, { replace: true });

@@ -116,6 +116,20 @@ describe('session in the browser', () => {
     await context.close();
   });
 
+  it('a form reached through login from a link exits to its list, not out of the app', async () => {
+    const { page, context } = await fresh();
+    await page.goto(`${app.baseUrl}/#/backOffice/stock/create`);
+    await page.waitForURL(/#\/auth\/login/);
+    await page.getByLabel(/^Usuario/).fill('admin');
+    await page.getByLabel(/^Contraseña\b/).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('heading', { name: 'Artículo', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await page.waitForURL(/#\/backOffice\/stock$/);
+    await page.getByRole('heading', { name: 'Artículos y stock' }).waitFor();
+    await context.close();
+  });
+
   it('a user without ADMIN or ROOT neither sees the back office nor can open it', async () => {
     const { page, context } = await fresh();
     await loginAs(page, 'lucia', 'Usuaria-1!');
