@@ -141,6 +141,18 @@ describe('typed client: retries', () => {
     expect(e.responseBody).toHaveLength(RESPONSE_KEPT);
   });
 
+  it('says how many calls are under way, a failed one and a retried one counted once', async () => {
+    script['articulo/index'] = [ok({ total: 0, rows: [] })];
+    script['perfil/show/4'] = [json(503, { code: 'DATABASE_UNAVAILABLE', message: '' }), ok({ id: 4 })];
+    script['articulo/save'] = [json(400, { code: 'BAD_REQUEST', message: 'no' })];
+    const counts: number[] = [];
+    const { api } = client({ onCallsInFlight: (n) => counts.push(n) });
+    await Promise.all([api.post('articulo/index', {}), api.post('perfil/show/4'), failure(api.post('articulo/save', {}))]);
+    expect(counts.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(counts).toHaveLength(6);
+    expect(counts.at(-1)).toBe(0);
+  });
+
   it('a refusal of a read (4xx) is not retried', async () => {
     script['articulo/index'] = [json(400, { code: 'BAD_REQUEST', message: 'no' }), ok()];
     const { api } = client();

@@ -43,6 +43,8 @@ export interface ApiClientOptions {
    * names, follow it.
    */
   language?: () => string | undefined;
+  /** How many calls are under way, each time it changes (the navigation indicator waits for a screen's reads). */
+  onCallsInFlight?: (count: number) => void;
 }
 
 /** Client-side codes (status 0): the call got no answer from the server. */
@@ -204,6 +206,16 @@ export function createApiClient(opts: ApiClientOptions) {
   };
 
   /** One call with the session rules of the file header; resolves the successful response. */
+  let inFlight = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    opts.onCallsInFlight?.(++inFlight);
+    try {
+      return await work();
+    } finally {
+      opts.onCallsInFlight?.(--inFlight);
+    }
+  };
+
   async function call(path: string, body: unknown, options: CallOptions & { transfer?: boolean }): Promise<Response> {
     let res: Response;
     try {
@@ -237,20 +249,24 @@ export function createApiClient(opts: ApiClientOptions) {
   }
 
   async function post<T>(path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
-    const res = await call(path, body, options);
-    if (res.status === 204) return undefined as T;
-    return (await res.json()) as T;
+    return counted(async () => {
+      const res = await call(path, body, options);
+      if (res.status === 204) return undefined as T;
+      return (await res.json()) as T;
+    });
   }
 
   /** A multipart upload (one file and its fields); answers the JSON reply. */
   async function upload<T>(path: string, form: FormData, options: CallOptions = {}): Promise<T> {
-    return (await (await call(path, form, { ...options, transfer: true })).json()) as T;
+    return counted(async () => (await (await call(path, form, { ...options, transfer: true })).json()) as T);
   }
 
   /** A file the server sends: its bytes and the name of its content-disposition. */
   async function download(path: string, body?: unknown, options: CallOptions = {}): Promise<{ blob: Blob; name: string }> {
-    const res = await call(path, body, { ...options, transfer: true });
-    return { blob: await res.blob(), name: fileName(res.headers.get('content-disposition')) };
+    return counted(async () => {
+      const res = await call(path, body, { ...options, transfer: true });
+      return { blob: await res.blob(), name: fileName(res.headers.get('content-disposition')) };
+    });
   }
 
   return { post, upload, download, refresh };

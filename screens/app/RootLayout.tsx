@@ -1,8 +1,13 @@
-/** Around every route: the navigation indicator, the page title, scroll to top, the new-version notice. */
+/**
+ * Around every route: the navigation indicator (while a screen's code loads, then while its first reads are
+ * answered: machines/navigationIndicator.ts), the page title, scroll to top, the new-version notice.
+ */
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NavigationProgress } from '../../widgets/NavigationProgress';
+import { useSelector } from '@xstate/react';
+import { navigationIndicator } from './navigationIndicator';
 import { useNewVersionNotice } from './useNewVersionNotice';
 import { useSession } from './useSession';
 
@@ -25,11 +30,13 @@ export function RootLayout() {
 
   useEffect(() => {
     window.scrollTo(0, 0);
+    navigationIndicator.send({ type: 'NAVIGATED' });
   }, [location.pathname]);
+  const settling = useSelector(navigationIndicator, (s) => s.hasTag('shown'));
 
   return (
     <>
-      <NavigationProgress active={checking || navigation.state !== 'idle'} />
+      <NavigationProgress active={checking || navigation.state !== 'idle' || settling} />
       <Outlet />
     </>
   );

@@ -13,6 +13,7 @@ import { readCookie } from './cookies';
 import { COOKIE } from '../../engine/session';
 import { clearRememberedOptions } from '../../widgets/SchemaForm/rememberedOptions';
 import i18next from '../../locales/i18n';
+import { navigationIndicator } from './navigationIndicator';
 
 const sessionEndListeners = new Set<() => void>();
 /** Called when the user logs out: what was read for this user is forgotten (the read cache). Returns the unsubscribe. */
@@ -27,6 +28,7 @@ export const api = createApiClient({
   onAuthLost: () => sessionActor.send({ type: 'AUTH_LOST' }),
   onError: (e) => reportFailure(e),
   language: () => i18next.language,
+  onCallsInFlight: (count) => navigationIndicator.send({ type: 'CALLS', count }),
 });
 
 const machine = sessionMachine.provide({

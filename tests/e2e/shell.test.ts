@@ -82,6 +82,35 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('every navigation shows the loading indicator until the screen has its rows, a screen opened before too', async () => {
+    const { page, context } = await newPage(browser, app.baseUrl);
+    await loginAs(page, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+    const bar = page.getByRole('progressbar', { name: 'Cargando' });
+    // an address changed in the page: the router navigates, nothing is loaded again
+    const open = (hash: string) => page.evaluate((h) => (location.hash = h), hash);
+    await open('#/backOffice/categories');
+    await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+    await bar.waitFor({ state: 'detached' });
+    await open('#/workspacedashboard');
+    await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+    await bar.waitFor({ state: 'detached' });
+    // the list's code is loaded now: only its rows are awaited, held back here
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/categoria/index', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await open('#/backOffice/categories');
+    await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+    await page.waitForTimeout(600);
+    expect(await bar.isVisible()).toBe(true);
+    release();
+    await bar.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('an error without a message offers Report, which files a reporteError', async () => {
     const { page, context } = await newPage(browser, app.baseUrl);
     await loginAs(page, 'admin', ADMIN_PASSWORD);
