@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { Box, Button, Drawer, Flex, Heading, IconButton, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../engine/routeTree';
+import { APP_HEADER_HEIGHT } from '../engine/list/sizes';
 import { AppMenu } from './AppMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { CloseIcon, LogoutIcon, MenuIcon } from './icons';
@@ -29,7 +30,7 @@ export function AppShell({ user, menu, currentPath, onNavigate, onLogout, childr
 
   return (
     <Flex direction="column" minH="100dvh">
-      <Flex as="header" align="center" gap={{ base: 1, sm: 3 }} px={{ base: 2, md: 4 }} h="14" borderBottomWidth="1px" bg="bg.panel" position="sticky" top="0" zIndex="sticky">
+      <Flex as="header" align="center" gap={{ base: 1, sm: 3 }} px={{ base: 2, md: 4 }} h={`${APP_HEADER_HEIGHT}px`} borderBottomWidth="1px" bg="bg.panel" position="sticky" top="0" zIndex="sticky">
         <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start" size="xs" lazyMount unmountOnExit>
           <Drawer.Trigger asChild>
             <IconButton variant="ghost" aria-label={t('app.menu')} hideFrom="md">

@@ -13,8 +13,12 @@ export const HEADER_HEIGHT_WITH_FILTERS = 63;
 export const HEADER_HEIGHT_MOBILE = 48;
 export const HEADER_HEIGHT_MOBILE_WITH_FILTERS = 83;
 export const ACTIONS_COLUMN_WIDTH = 80;
+/** The app bar above every page (widgets/AppShell.tsx): the page header of the table height's formula. */
+export const APP_HEADER_HEIGHT = 56;
 /** Space the page keeps around the table (toolbar, paddings): table height = screen − header − footer − this. */
 export const TABLE_CHROME_HEIGHT = 145;
+/** The toolbar above the table on one line (search, buttons, count); a wrapped one takes its extra from the table. */
+export const TOOLBAR_HEIGHT = 52;
 /** The table never shrinks below this, however small the screen (an unreadable table helps no one). */
 export const MIN_TABLE_HEIGHT = 200;
 /** Search box and filter inputs wait this long after the last keystroke (spec §9). */

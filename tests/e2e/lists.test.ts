@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startApp } from '../support/app';
-import { signedInPage } from '../support/browser';
+import { DESKTOP, PHONE, signedInPage } from '../support/browser';
 import { api } from '../support/server';
 
 let app: Awaited<ReturnType<typeof startApp>>;
@@ -45,6 +45,26 @@ async function openList(pattern = 'lista') {
 const headerWidth = () => page.getByRole('columnheader', { name: 'Nombre' }).evaluate((el) => Math.round(el.getBoundingClientRect().width));
 
 describe('lists', () => {
+  it('a list fills the screen under the app bar without scrolling the page, on a desktop and on a phone', async () => {
+    const pageOverflow = () => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    const tableBottom = () => page.getByTestId('data-table-scroll').evaluate((el) => window.innerHeight - el.getBoundingClientRect().bottom);
+    try {
+      for (const viewport of [DESKTOP, PHONE]) {
+        await page.setViewportSize(viewport);
+        await openList();
+        await expect.poll(pageOverflow).toBe(0);
+        // the table ends on the screen, with little left below it
+        expect(await tableBottom()).toBeGreaterThanOrEqual(0);
+        expect(await tableBottom()).toBeLessThan(60);
+      }
+      // on a phone the toolbar keeps to one line: its buttons show their icons, named for assistive technology
+      for (const name of ['Columnas', 'Exportar', 'Agregar']) expect(await page.getByRole('button', { name }).isVisible()).toBe(true);
+      expect(await page.getByText('Columnas', { exact: true }).isVisible()).toBe(false);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
   it('a column dragged wider keeps its width after a reload', async () => {
     await openList();
     const before = await headerWidth();

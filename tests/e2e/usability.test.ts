@@ -59,6 +59,14 @@ async function goAway(url: string) {
     await ask.getByRole('button', { name: 'Salir sin guardar' }).click();
     await ask.waitFor({ state: 'detached' });
   }
+  // a toast of the test before, shown just before leaving, comes along (a save's "Saved." does) and, hovered by
+  // the pointer, stays over the toolbar: closed as a user would
+  const toasts = page.locator('[data-scope="toast"][data-part="root"]');
+  for (let tries = 0; tries < 5 && (await toasts.count()); tries++) {
+    // it may be leaving on its own meanwhile
+    await toasts.first().getByRole('button', { name: 'Cerrar' }).click({ timeout: 1000 }).catch(() => undefined);
+  }
+  await expect.poll(() => toasts.count()).toBe(0);
 }
 
 /** The new-party form, opened from its list (as users do: exit goes back there). */

@@ -5,7 +5,7 @@
  * when there is one, or a change).
  */
 import { useLayoutEffect, useRef } from 'react';
-import { Button, Checkbox, HStack, IconButton, Popover, Portal, Stack } from '@chakra-ui/react';
+import { Box, Button, Checkbox, HStack, IconButton, Popover, Portal, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import { ColumnsIcon, SortDownIcon, SortUpIcon } from './icons';
@@ -47,9 +47,9 @@ export function ColumnChooser({ columns, visible, onChange, onMove, onReset }: C
   return (
     <Popover.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-end' }}>
       <Popover.Trigger asChild>
-        <Button size="sm" variant="outline">
+        <Button size="sm" variant="outline" px={{ base: '0', sm: '3' }} aria-label={t('dataTable.columns')}>
           <ColumnsIcon />
-          {t('dataTable.columns')}
+          <Box as="span" hideBelow="sm">{t('dataTable.columns')}</Box>
         </Button>
       </Popover.Trigger>
       <Portal>

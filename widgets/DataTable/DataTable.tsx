@@ -8,7 +8,8 @@ import { Box, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { isPermitted } from '../../engine/roles';
 import { choosableColumns } from '../../engine/list/preferences';
-import { ACTIONS_COLUMN_WIDTH } from '../../engine/list/sizes';
+import { ACTIONS_COLUMN_WIDTH, MIN_TABLE_HEIGHT, TOOLBAR_HEIGHT } from '../../engine/list/sizes';
+import { useWrappedHeight } from './useWrappedHeight';
 import { listContext } from '../../engine/list/recordSteps';
 import { columnsDirty, columnsResettable, requestQuery, type Row, type RowId } from '../../machines/dataTable';
 import { ConfirmRemove } from './ConfirmRemove';
@@ -31,9 +32,12 @@ const MIN_SHARE_WIDTH = 140;
 export function DataTable(props: DataTableProps) {
   const { entity, source, userRoles, onAdd, onEdit, onShow } = props;
   const { t, i18n } = useTranslation();
-  const { snapshot, send, sizes } = useDataTable(props);
+  const { snapshot, send, sizes: screenSizes } = useDataTable(props);
   const c = snapshot.context;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const wrapped = useWrappedHeight(toolbarRef, TOOLBAR_HEIGHT);
+  const sizes = wrapped ? { ...screenSizes, height: Math.max(MIN_TABLE_HEIGHT, screenSizes.height - wrapped) } : screenSizes;
   const [removing, setRemoving] = useState<Row | null>(null);
   // The row handlers read the latest callbacks and rows, so the parent's new closures do not re-render every row.
   const latest = useRef({ onShow, onEdit, c });
@@ -111,25 +115,27 @@ export function DataTable(props: DataTableProps) {
 
   return (
     <Box minW="0">
-      <Toolbar
-        pattern={c.query.pattern}
-        onSearch={(pattern) => send({ type: 'SEARCH', pattern })}
-        filterRowVisible={c.filterRowVisible}
-        onToggleFilters={entity.columns.some((col) => col.filter) ? () => send({ type: 'TOGGLE_FILTERS' }) : undefined}
-        columns={choosableColumns(entity.columns, c.showableColumns)}
-        visibleColumns={c.visibleColumns}
-        onColumnsChange={onOrder}
-        onMoveColumn={move}
-        dirty={columnsDirty(c)}
-        saving={snapshot.matches({ columns: 'saving' }) || snapshot.matches({ columns: 'resetting' })}
-        onSaveColumns={() => send({ type: 'SAVE_COLUMNS' })}
-        onResetColumns={columnsResettable(c) ? () => send({ type: 'RESET_COLUMNS' }) : undefined}
-        onAdd={onAdd}
-        onExport={source.exportRows ? (format) => source.exportRows!(requestQuery(c), format) : undefined}
-        total={loaded ? c.total : null}
-        estimated={c.totalEstimated}
-        loading={c.loading}
-      />
+      <Box ref={toolbarRef}>
+        <Toolbar
+          pattern={c.query.pattern}
+          onSearch={(pattern) => send({ type: 'SEARCH', pattern })}
+          filterRowVisible={c.filterRowVisible}
+          onToggleFilters={entity.columns.some((col) => col.filter) ? () => send({ type: 'TOGGLE_FILTERS' }) : undefined}
+          columns={choosableColumns(entity.columns, c.showableColumns)}
+          visibleColumns={c.visibleColumns}
+          onColumnsChange={onOrder}
+          onMoveColumn={move}
+          dirty={columnsDirty(c)}
+          saving={snapshot.matches({ columns: 'saving' }) || snapshot.matches({ columns: 'resetting' })}
+          onSaveColumns={() => send({ type: 'SAVE_COLUMNS' })}
+          onResetColumns={columnsResettable(c) ? () => send({ type: 'RESET_COLUMNS' }) : undefined}
+          onAdd={onAdd}
+          onExport={source.exportRows ? (format) => source.exportRows!(requestQuery(c), format) : undefined}
+          total={loaded ? c.total : null}
+          estimated={c.totalEstimated}
+          loading={c.loading}
+        />
+      </Box>
       {c.error && (
         <Text role="alert" color="fg.error" textStyle="sm" mb="2">
           {t(`dataTable.failed.${c.error.action}`)}

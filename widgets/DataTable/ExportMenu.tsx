@@ -1,6 +1,6 @@
 /** The export of the table's current query (all its rows, the columns shown) as CSV or XLSX. */
 import { useState } from 'react';
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Box, Button, Menu, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DownloadIcon } from './icons';
 import type { ExportFormat } from './types';
@@ -21,9 +21,9 @@ export function ExportMenu({ onExport }: { onExport: (format: ExportFormat) => P
   return (
     <Menu.Root onSelect={(d) => void run(d.value as ExportFormat)}>
       <Menu.Trigger asChild>
-        <Button size="sm" variant="outline" loading={busy} aria-label={t('dataTable.export')}>
+        <Button size="sm" variant="outline" px={{ base: '0', sm: '3' }} loading={busy} aria-label={t('dataTable.export')}>
           <DownloadIcon />
-          {t('dataTable.export')}
+          <Box as="span" hideBelow="sm">{t('dataTable.export')}</Box>
         </Button>
       </Menu.Trigger>
       <Portal>

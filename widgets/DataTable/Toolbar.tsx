@@ -1,4 +1,8 @@
-/** Above the table: search, filter-row toggle, column choice, save-columns (only while dirty), add, count and loading. */
+/**
+ * Above the table: search, filter-row toggle, column choice, save-columns (only while dirty), add, count and loading.
+ * On a phone the buttons show their icons only (their names stay for assistive technology), so the toolbar keeps
+ * to one line and the table its height (spec §9).
+ */
 import { Box, Button, HStack, IconButton, Input, InputGroup, Spinner, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
@@ -40,7 +44,7 @@ export function Toolbar(p: ToolbarProps) {
   const { t } = useTranslation();
   return (
     <HStack gap="2" wrap="wrap" py="2">
-      <InputGroup startElement={<SearchIcon boxSize="4" color="fg.muted" />} flex="1 1 12rem" maxW="sm">
+      <InputGroup startElement={<SearchIcon boxSize="4" color="fg.muted" />} flex={{ base: '1 1 6rem', sm: '1 1 12rem' }} maxW="sm">
         <Input
           size="sm"
           type="search"
@@ -83,9 +87,9 @@ export function Toolbar(p: ToolbarProps) {
         )}
       </Box>
       {p.onAdd && (
-        <Button size="sm" colorPalette="brand" onClick={p.onAdd} aria-keyshortcuts="+">
+        <Button size="sm" colorPalette="brand" px={{ base: '0', sm: '3' }} onClick={p.onAdd} aria-keyshortcuts="+" aria-label={t('dataTable.add')}>
           <PlusIcon />
-          {t('dataTable.add')}
+          <Box as="span" hideBelow="sm">{t('dataTable.add')}</Box>
         </Button>
       )}
     </HStack>

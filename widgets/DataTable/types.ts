@@ -59,7 +59,7 @@ export interface DataTableProps {
   /** The search, filters and sort to open with (a list opened again from a form's breadcrumb). */
   initialView?: ListView;
   onRemoved?: (id: RowId) => void;
-  /** Heights of the page's header and footer, for the table height (spec §9). */
+  /** Heights of the page's header (default the app bar's) and footer, for the table height (spec §9). */
   pageHeaderHeight?: number;
   pageFooterHeight?: number;
   /** Accessible name of the table; default the entity name. */

@@ -10,7 +10,7 @@ import { fromPromise } from 'xstate';
 import { dataTableMachine, type FetchPageInput, type SaveColumnsInput, type UpdateColumnInput, type Row } from '../../machines/dataTable';
 import type { ListQuery, ListReply } from '../../engine/list/query';
 import { useFirstPageCache } from './useFirstPageCache';
-import { fetchSize, firstPageSize, headerHeight, rowHeight, tableHeight, visibleRows } from '../../engine/list/sizes';
+import { APP_HEADER_HEIGHT, fetchSize, firstPageSize, headerHeight, rowHeight, tableHeight, visibleRows } from '../../engine/list/sizes';
 import { isAddShortcut } from './addShortcut';
 import { onUpdateList } from './updateList';
 import type { DataTableProps } from './types';
@@ -37,7 +37,7 @@ export function useTableSizes(pageHeader: number, pageFooter: number, filterRow:
 }
 
 export function useDataTable(props: DataTableProps) {
-  const { entity, mainFilter, pageHeaderHeight = 0, pageFooterHeight = 0 } = props;
+  const { entity, mainFilter, pageHeaderHeight = APP_HEADER_HEIGHT, pageFooterHeight = 0 } = props;
   const latest = useRef(props);
   latest.current = props;
 
