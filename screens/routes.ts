@@ -34,7 +34,8 @@ export const declaredRoutes: readonly RouteNode[] = [
       },
       { path: 'planning', name: 'planning', screen: 'planning' },
       { path: 'reports', name: 'reports', screen: 'reports' },
-      { path: 'workspace', name: 'workspace', hideInMenu: true },
+      // the home (spec §2): what the landing page shows, for addresses and links that name it
+      { path: 'workspace', name: 'workspace', hideInMenu: true, screen: 'dashboard' },
       {
         path: 'execution/:flowId/:activityId/:id?/:show?/:iscmdline?/:actividadname?/:flowname?',
         name: 'execution',

@@ -27,6 +27,8 @@ describe('hasInAppHistory', () => {
     expect(hasInAppHistory('default', { state: null, length: 1 })).toBe(false);
     expect(hasInAppHistory('x1', { state: null, length: 1 })).toBe(true);
     expect(hasInAppHistory('default', { state: null, length: 2 })).toBe(true);
+    // pushed after an entry the browser made: the router counts on from nothing
+    expect(hasInAppHistory('k9', { state: { idx: NaN, key: 'k9' }, length: 5 })).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { createToaster } from '@chakra-ui/react';
 import i18next from '../locales/i18n';
+import { APP_HEADER_HEIGHT } from '../engine/list/sizes';
 
 /** Spec §1 / §9: the "new content available" notice stays 10 seconds. */
 export const NEW_VERSION_TOAST_MS = 10_000;
@@ -11,12 +12,13 @@ export const NEW_VERSION_TOAST_ID = 'new-version';
 
 // top-end: at the top (spec §8), clear of a centred dialog's title; a few at most; below the app bar and the
 // sticky sub-header, so a message never covers the Save it is about (its real bottom where a sub-header is
-// shown, widgets/useToastsBelow.ts: it wraps on a phone)
+// shown, widgets/useToastsBelow.ts: it wraps on a phone). Without a sub-header, right under the app bar, beside a
+// page's title: lower, a "Saved." brought back to a list covered its Add button
 export const toaster = createToaster({
   placement: 'top-end',
   pauseOnPageIdle: true,
   max: 3,
-  offsets: { top: 'var(--app-toast-top, 7.5rem)', right: '1rem', bottom: '1rem', left: '1rem' },
+  offsets: { top: `var(--app-toast-top, ${APP_HEADER_HEIGHT + 8}px)`, right: '1rem', bottom: '1rem', left: '1rem' },
 });
 
 /** When each message toast was shown, so a page change can drop the earlier ones. */

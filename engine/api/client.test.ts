@@ -226,6 +226,14 @@ describe('typed client: session', () => {
     expect(second.events.authLost).toBe(1);
   });
 
+  it('a 401 without a refresh token loses the session at once, nothing exchanged nor sent again', async () => {
+    script['articulo/index'] = [json(401, { code: 'UNAUTHORIZED', message: '' })];
+    const { api, events } = client({ tokens: tokens('A1', undefined) });
+    expect((await failure(api.post('articulo/index', {}))).status).toBe(401);
+    expect(seen.map((s) => s.path)).toEqual(['articulo/index']);
+    expect([events.authLost, events.errors.length]).toEqual([1, 0]);
+  });
+
   it('only a refresh token: it is exchanged first; a server that does not answer keeps the session', async () => {
     script['articulo/index'] = [ok({ rows: [] })];
     script['oauth/access_token'] = [ok({ access_token: 'A2', refresh_token: 'R2', expires_in: 3600 })];

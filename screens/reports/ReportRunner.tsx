@@ -12,7 +12,9 @@ import { optionsOf, type ReportParam } from '../../engine/reports/model';
 import { resolveParams } from '../../engine/reports/params';
 import type { ReportResult } from '../../engine/reports/query';
 import { FormField } from '../../widgets/FormField';
+import { openInNewTab } from '../../widgets/openInNewTab';
 import { saveFile } from '../../widgets/saveFile';
+import { showError } from '../../widgets/toaster';
 import { reportFailure } from '../app/feedback';
 import { reportCalls } from './calls';
 import { ReportResultView } from './ReportResultView';
@@ -64,7 +66,7 @@ export function ReportRunner({ report, objetoId, contexto }: { report: ReportSum
       else {
         const url = reportLink(await reportCalls.run(report.id, checked.params, objetoId, contexto));
         setLink(url);
-        if (url && open) window.open(url, '_blank', 'noopener');
+        if (url && open && !openInNewTab(url)) showError(t('reports.popupBlocked'));
       }
     } catch (e) {
       if (e instanceof ApiError) reportFailure(e);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startApp } from '../support/app';
-import { loginAs, newPage, signedInPage } from '../support/browser';
+import { closeToasts, loginAs, newPage, signedInPage } from '../support/browser';
 import { api } from '../support/server';
 
 let app: Awaited<ReturnType<typeof startApp>>;
@@ -115,6 +115,7 @@ describe('back office master data in the browser', () => {
     // a hash change keeps the previous screen until the next one has loaded: wait for its title
     await page.goto(`${app.baseUrl}/#/backOffice/jobs`);
     await page.getByRole('heading', { name: 'Puestos de trabajo', level: 1 }).waitFor();
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Agregar' }).first().click();
     const dialog = page.getByRole('dialog');
     await field(/^Nombre/, dialog).fill('Vendedor de mostrador');

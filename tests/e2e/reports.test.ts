@@ -76,8 +76,28 @@ it('the report menu runs an external report with its params in the link', async 
   const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Abrir reporte' }).click()]);
   const href = await page.getByTestId('report-link').getAttribute('href');
   expect(href).toBe(`${app.baseUrl}/external-report?reportUnit=%2Fventas%2Fmes&desde=2026-01-01&contexto=menurep`);
+  // the tab goes to the report (here the app's own server, which answers an unknown address with the app) and has
+  // no handle on the app's tab
+  await tab.waitForURL(/external-report/);
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
   await tab.close();
   await page.bringToFront();
+});
+
+it('a report window the browser blocks is said, and its link is there to open it', async () => {
+  await page.goto(`${app.baseUrl}/#/reports`);
+  await page.evaluate(() => {
+    (window as unknown as { realOpen: typeof window.open }).realOpen = window.open;
+    window.open = () => null;
+  });
+  try {
+    await page.getByRole('button', { name: 'Ventas externas' }).click();
+    await page.getByRole('button', { name: 'Abrir reporte' }).click();
+    await page.getByText('El navegador bloqueó la ventana del reporte: ábralo con el enlace de abajo', { exact: false }).waitFor();
+    expect(await page.getByTestId('report-link').getAttribute('href')).toContain('/external-report?reportUnit=');
+  } finally {
+    await page.evaluate(() => (window.open = (window as unknown as { realOpen: typeof window.open }).realOpen));
+  }
 });
 
 it('a list exports as XLSX through the Export menu, read back with its rows', async () => {

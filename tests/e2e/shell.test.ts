@@ -77,6 +77,10 @@ describe('the shell', () => {
       await page.goto(`${app.baseUrl}/#${later.path}`);
       await page.getByRole('heading', { name: 'Todavía no disponible' }).waitFor();
     }
+    // the home, hidden from the menu, shows the landing page
+    await page.goto(`${app.baseUrl}/#/workspace`);
+    await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+    expect(await page.title()).toBe('Espacio de trabajo · Flujos');
     await page.goto(`${app.baseUrl}/#/backOffice/nada`);
     await page.getByRole('heading', { name: 'Página no encontrada' }).waitFor();
     await context.close();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startApp } from '../support/app';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { DESKTOP, PHONE, closeToasts, launchBrowser, loginAs, newPage } from '../support/browser';
 import { api } from '../support/server';
 
 let app: Awaited<ReturnType<typeof startApp>>;
@@ -59,14 +59,7 @@ async function goAway(url: string) {
     await ask.getByRole('button', { name: 'Salir sin guardar' }).click();
     await ask.waitFor({ state: 'detached' });
   }
-  // a toast of the test before, shown just before leaving, comes along (a save's "Saved." does) and, hovered by
-  // the pointer, stays over the toolbar: closed as a user would
-  const toasts = page.locator('[data-scope="toast"][data-part="root"]');
-  for (let tries = 0; tries < 5 && (await toasts.count()); tries++) {
-    // it may be leaving on its own meanwhile
-    await toasts.first().getByRole('button', { name: 'Cerrar' }).click({ timeout: 1000 }).catch(() => undefined);
-  }
-  await expect.poll(() => toasts.count()).toBe(0);
+  await closeToasts(page);
 }
 
 /** The new-party form, opened from its list (as users do: exit goes back there). */
@@ -188,6 +181,40 @@ describe('forms that say what is wrong and lose nothing', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('a dialog is 500 px wide unless it asks for more, never over 80 % of the screen, its body at most 70 % high; a click beside it does not close it; on a phone it fills the screen', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Secuencia' });
+    const ask = page.getByRole('dialog', { name: 'Cambios sin guardar' });
+    const width = async (d: typeof dialog) => Math.round((await d.boundingBox())!.width);
+    try {
+      await goAway(`${app.baseUrl}/#/backOffice/secuenciasConfig`);
+      await page.getByRole('button', { name: 'Agregar' }).first().click();
+      await dialog.waitFor();
+      await page.keyboard.type('Remitos');
+      await page.keyboard.press('Escape');
+      // the question is a dialog of the default size
+      await ask.waitFor();
+      // (measured once its opening animation, a zoom, is over)
+      await expect.poll(() => width(ask)).toBe(500);
+      expect(await ask.locator('.chakra-dialog__body').evaluate((el) => getComputedStyle(el).maxHeight)).toBe(`${0.7 * 800}px`);
+      await page.mouse.click(20, 400);
+      await page.waitForTimeout(300);
+      expect(await ask.isVisible()).toBe(true);
+      await ask.getByRole('button', { name: 'Seguir editando' }).click();
+      await ask.waitFor({ state: 'detached' });
+      // the record's dialog asks for 720 px: a narrower window gives it 80 % of its width at most
+      await page.setViewportSize({ width: 880, height: 800 });
+      await expect.poll(() => width(dialog)).toBe(Math.round(0.8 * 880));
+      await page.setViewportSize(PHONE);
+      await expect.poll(() => width(dialog)).toBe(PHONE.width);
+      expect(Math.round((await dialog.boundingBox())!.height)).toBe(PHONE.height);
+      await page.keyboard.press('Escape');
+      await ask.getByRole('button', { name: 'Salir sin guardar' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
   });
 
   it('the account cards: each empty field says it is required, a wrong current password is said on its field, an e-mail is kept', async () => {

@@ -37,6 +37,19 @@ export async function newPage(browser: Browser, baseURL: string, viewport = DESK
   return { context, page };
 }
 
+/**
+ * Closes the toasts left from before, as a user would: a toast that was under the pointer when its page changed
+ * can stay (Chakra's toaster does not drop a paused toast then), over the buttons at the top right.
+ */
+export async function closeToasts(page: Page) {
+  const toasts = page.locator('[data-scope="toast"][data-part="root"]');
+  for (let tries = 0; tries < 5 && (await toasts.count()); tries++) {
+    // it may be leaving on its own meanwhile
+    await toasts.first().getByRole('button', { name: /^(Cerrar|Close)$/ }).click({ timeout: 1000 }).catch(() => undefined);
+  }
+  await toasts.first().waitFor({ state: 'detached' });
+}
+
 /** Log in through the login screen. */
 export async function loginAs(page: Page, username: string, password: string, rememberMe = false) {
   await page.goto('/#/auth/login');
