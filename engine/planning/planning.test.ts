@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, dayNumber, todayIso } from './days';
 import { pert } from './pert';
 import { datesFrom, isOverdue, scheduleFrom } from './schedule';
-import { barOf, daysOfDrag, spanOf, ticksOf, widthOf, xOf } from './timeline';
+import { barOf, daysOfDrag, openingScroll, spanOf, ticksOf, widthOf, xOf } from './timeline';
 
 describe('calendar days', () => {
   it('add and count days across months, leap years and daylight-saving changes', () => {
@@ -51,6 +51,16 @@ describe('timeline geometry', () => {
     expect(span).toEqual({ from: dayNumber('2026-02-28'), to: dayNumber('2026-03-12') });
     expect(spanOf([], '2026-03-05', 1)).toEqual({ from: dayNumber('2026-03-04'), to: dayNumber('2026-03-06') });
     expect(widthOf(span, 'day')).toBe(13 * 32); // 28 Feb to 12 Mar
+  });
+
+  it('opens on today with a little of the past, never before its start', () => {
+    const weeks = spanOf(['2026-01-05', '2026-06-30'], '2026-03-05');
+    // the day before today at the left edge
+    expect(openingScroll(weeks, 'day', '2026-03-05')).toBe(xOf(weeks, 'day', '2026-03-04'));
+    expect(openingScroll(weeks, 'week', '2026-03-05')).toBe(xOf(weeks, 'week', '2026-02-26'));
+    expect(openingScroll(weeks, 'month', '2026-03-05')).toBe(xOf(weeks, 'month', '2026-02-03'));
+    // today near the span's start: from its start
+    expect(openingScroll(span, 'week', '2026-03-05')).toBe(0);
   });
 
   it('places bars by day at each zoom; a bar of one day is one day wide', () => {

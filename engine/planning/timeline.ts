@@ -33,6 +33,18 @@ export function xOf(span: Span, zoom: Zoom, iso: string | null | undefined): num
   return n === null ? null : (n - span.from) * DAY_WIDTH[zoom];
 }
 
+/** Days of the past still in view when a timeline opens on today, at each zoom. */
+export const PAST_IN_VIEW: Record<Zoom, number> = { day: 1, week: 7, month: 30 };
+
+/**
+ * Where a timeline opens scrolled to: today near its left edge, a little of the past before it (the span starts
+ * a week before its first bar, and work to plan is from today on).
+ */
+export function openingScroll(span: Span, zoom: Zoom, today: string): number {
+  const x = xOf(span, zoom, today);
+  return x === null ? 0 : Math.max(0, x - PAST_IN_VIEW[zoom] * DAY_WIDTH[zoom]);
+}
+
 /** Left edge and width of a bar from `start` to `end` (both days included). */
 export function barOf(span: Span, zoom: Zoom, start: string | null | undefined, end: string | null | undefined): { left: number; width: number } | null {
   const a = dayNumber(start) ?? dayNumber(end);

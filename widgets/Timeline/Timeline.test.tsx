@@ -33,6 +33,16 @@ describe('Timeline', () => {
     expect(onReschedule).not.toHaveBeenCalled();
   });
 
+  it('opens scrolled to today, the day before at the left edge', () => {
+    render(<Default />);
+    const list = screen.getByRole('list', { name: 'Planificación' });
+    const scroller = list.parentElement!;
+    const line = list.querySelector<HTMLElement>('.tl-today')!;
+    expect(scroller.scrollLeft).toBeGreaterThan(0);
+    // the today line's position, minus the label column (a phone's or a desktop's), minus one day (day zoom: 32 px)
+    expect([120, 240].map((label) => parseFloat(line.style.left) - label - 32)).toContain(scroller.scrollLeft);
+  });
+
   it('without a handler nothing moves', () => {
     render(<ReadOnly />);
     const bar = screen.getByRole('button', { name: /^Probar/ });

@@ -5,10 +5,10 @@
  * rows scroll smoothly. Bars can be rescheduled by dragging or with the arrow keys (TimelineBar); the caller
  * decides what happens. The geometry is the engine's (engine/planning/timeline.ts); this only draws.
  */
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { Box, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import { useVirtualizer } from 'react-window';
-import { barOf, spanOf, ticksOf, widthOf, xOf, type Span, type Tick } from '../../engine/planning/timeline';
+import { barOf, openingScroll, spanOf, ticksOf, widthOf, xOf, type Span, type Tick } from '../../engine/planning/timeline';
 import { TimelineBar } from './TimelineBar';
 import { ROW_HEIGHT, timelineCss } from './styles';
 import type { NewDates, TimelineItem, TimelineProps, Zoom } from './types';
@@ -97,6 +97,13 @@ export function Timeline({ items, zoom, today, onReschedule, label, labelHeader,
   // react-window (the DataTable's virtualizer too) takes the element itself: known once mounted
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const virtualizer = useVirtualizer({ count: items.length, element: scroller, itemSize: ROW_HEIGHT, overscanCount: 6, defaultSize: FALLBACK_HEIGHT });
+  // opens on today (and again on another zoom), not on the week of margin before the first bar; rows read
+  // again later leave the scroll where the user put it
+  const opening = openingScroll(span, zoom, today);
+  useLayoutEffect(() => {
+    if (scroller) scroller.scrollLeft = opening;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scroller, zoom]);
 
   return (
     <Box ref={setScroller} h={height} overflow="auto" position="relative" borderWidth="1px" borderRadius="md" css={timelineCss} tabIndex={-1}>
