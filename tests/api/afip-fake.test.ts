@@ -67,7 +67,8 @@ describe('fake AFIP (WSAA + WSFEv1)', () => {
     const ok = await wsfe().request(auth, voucher(1));
     expect(ok).toMatchObject({ resultado: 'A', observaciones: [], errors: [] });
     expect(ok.cae).toMatch(/^\d{14}$/);
-    expect(ok.caeFchVto).toBe('20261207');
+    // the voucher's date (today in Argentina) and ten days
+    expect(ok.caeFchVto).toBe(toAfipDate(addDays(argentinaToday(new Date()), 10)));
     const skipped = await wsfe().request(auth, voucher(3));
     expect(skipped).toMatchObject({ resultado: 'R', cae: null, observaciones: [{ code: 10016 }] });
     const noCuit = await wsfe().request(auth, voucher(2, { docTipo: 96, docNro: 12345678 }));
