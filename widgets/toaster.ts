@@ -5,6 +5,7 @@
 import { createToaster } from '@chakra-ui/react';
 import i18next from '../locales/i18n';
 import { APP_HEADER_HEIGHT } from '../engine/list/sizes';
+import { TOAST_GAP_PX, TOAST_TOP_VAR } from './useToastsBelow';
 
 /** Spec §1 / §9: the "new content available" notice stays 10 seconds. */
 export const NEW_VERSION_TOAST_MS = 10_000;
@@ -18,7 +19,7 @@ export const toaster = createToaster({
   placement: 'top-end',
   pauseOnPageIdle: true,
   max: 3,
-  offsets: { top: `var(--app-toast-top, ${APP_HEADER_HEIGHT + 8}px)`, right: '1rem', bottom: '1rem', left: '1rem' },
+  offsets: { top: `var(${TOAST_TOP_VAR}, ${APP_HEADER_HEIGHT + TOAST_GAP_PX}px)`, right: '1rem', bottom: '1rem', left: '1rem' },
 });
 
 /** When each message toast was shown, so a page change can drop the earlier ones. */

@@ -7,7 +7,7 @@ import { useEffect, type RefObject } from 'react';
 
 export const TOAST_TOP_VAR = '--app-toast-top';
 /** Room between the bar and the first toast. */
-const GAP_PX = 8;
+export const TOAST_GAP_PX = 8;
 
 export function useToastsBelow(ref: RefObject<HTMLElement | null>, enabled: boolean) {
   useEffect(() => {
@@ -17,7 +17,7 @@ export function useToastsBelow(ref: RefObject<HTMLElement | null>, enabled: bool
     let frame = 0;
     const place = () => {
       frame = 0;
-      root.style.setProperty(TOAST_TOP_VAR, `${Math.max(0, Math.round(el.getBoundingClientRect().bottom)) + GAP_PX}px`);
+      root.style.setProperty(TOAST_TOP_VAR, `${Math.max(0, Math.round(el.getBoundingClientRect().bottom)) + TOAST_GAP_PX}px`);
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(place);

@@ -205,7 +205,7 @@ export function createApiClient(opts: ApiClientOptions) {
     return e;
   };
 
-  /** One call with the session rules of the file header; resolves the successful response. */
+  /** Every call is counted while under way, its reading of the answer included (`onCallsInFlight`). */
   let inFlight = 0;
   const counted = async <T>(work: () => Promise<T>): Promise<T> => {
     opts.onCallsInFlight?.(++inFlight);
@@ -216,6 +216,7 @@ export function createApiClient(opts: ApiClientOptions) {
     }
   };
 
+  /** One call with the session rules of the file header; resolves the successful response. */
   async function call(path: string, body: unknown, options: CallOptions & { transfer?: boolean }): Promise<Response> {
     let res: Response;
     try {

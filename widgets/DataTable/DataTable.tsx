@@ -8,8 +8,7 @@ import { Box, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { isPermitted } from '../../engine/roles';
 import { choosableColumns } from '../../engine/list/preferences';
-import { ACTIONS_COLUMN_WIDTH, MIN_TABLE_HEIGHT, TOOLBAR_HEIGHT } from '../../engine/list/sizes';
-import { useWrappedHeight } from './useWrappedHeight';
+import { ACTIONS_COLUMN_WIDTH } from '../../engine/list/sizes';
 import { listContext } from '../../engine/list/recordSteps';
 import { columnsDirty, columnsResettable, requestQuery, type Row, type RowId } from '../../machines/dataTable';
 import { ConfirmRemove } from './ConfirmRemove';
@@ -32,12 +31,9 @@ const MIN_SHARE_WIDTH = 140;
 export function DataTable(props: DataTableProps) {
   const { entity, source, userRoles, onAdd, onEdit, onShow } = props;
   const { t, i18n } = useTranslation();
-  const { snapshot, send, sizes: screenSizes } = useDataTable(props);
+  const { snapshot, send, sizes, toolbarRef } = useDataTable(props);
   const c = snapshot.context;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const toolbarRef = useRef<HTMLDivElement>(null);
-  const wrapped = useWrappedHeight(toolbarRef, TOOLBAR_HEIGHT);
-  const sizes = wrapped ? { ...screenSizes, height: Math.max(MIN_TABLE_HEIGHT, screenSizes.height - wrapped) } : screenSizes;
   const [removing, setRemoving] = useState<Row | null>(null);
   // The row handlers read the latest callbacks and rows, so the parent's new closures do not re-render every row.
   const latest = useRef({ onShow, onEdit, c });

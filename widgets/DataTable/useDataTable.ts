@@ -10,7 +10,8 @@ import { fromPromise } from 'xstate';
 import { dataTableMachine, type FetchPageInput, type SaveColumnsInput, type UpdateColumnInput, type Row } from '../../machines/dataTable';
 import type { ListQuery, ListReply } from '../../engine/list/query';
 import { useFirstPageCache } from './useFirstPageCache';
-import { APP_HEADER_HEIGHT, fetchSize, firstPageSize, headerHeight, rowHeight, tableHeight, visibleRows } from '../../engine/list/sizes';
+import { APP_HEADER_HEIGHT, TOOLBAR_HEIGHT, fetchSize, firstPageSize, headerHeight, rowHeight, tableHeight, visibleRows } from '../../engine/list/sizes';
+import { useWrappedHeight } from './useWrappedHeight';
 import { isAddShortcut } from './addShortcut';
 import { onUpdateList } from './updateList';
 import type { DataTableProps } from './types';
@@ -91,7 +92,10 @@ export function useDataTable(props: DataTableProps) {
       reply: { rows: c.rows, total: c.total, estimated: c.totalEstimated, showableColumns: c.showableColumns, cols: c.ownChoice ? c.savedColumns : null, widths: c.savedWidths },
     });
   }, [keep, settled, c.loadedKey, c.rows, c.total, c.totalEstimated, c.showableColumns, c.ownChoice, c.savedColumns, c.savedWidths]);
-  const sizes = useTableSizes(pageHeaderHeight, pageFooterHeight, snapshot.context.filterRowVisible);
+  // a toolbar wrapped on a narrow screen is page header too: the table, and the rows asked for, give its height up
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const wrapped = useWrappedHeight(toolbarRef, TOOLBAR_HEIGHT);
+  const sizes = useTableSizes(pageHeaderHeight + wrapped, pageFooterHeight, snapshot.context.filterRowVisible);
 
   useEffect(() => {
     send({ type: 'RESIZE', pageSize: sizes.pageSize, fetchSize: sizes.fetchSize });
@@ -124,5 +128,5 @@ export function useDataTable(props: DataTableProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  return { snapshot, send, sizes };
+  return { snapshot, send, sizes, toolbarRef };
 }
