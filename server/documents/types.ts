@@ -202,7 +202,7 @@ export interface EntityServer {
   derive?(args: WriteArgs): Promise<Data> | Data;
   /** What of the record goes into the entity's own tables (default: all of it). */
   stored?(doc: Data): Data;
-  /** Values of the manifest's virtual columns for a page of listed rows (by row id). */
+  /** Values of the manifest's virtual columns for a page of listed rows (by row id): only those, row by row. */
   listValues?(ctx: DocContext, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]>;
   /** The rows a caller may see in `<list>/index` and `/select` (a where clause), or null for all. */
   rowScope?(ctx: DocContext): Promise<Where | null>;

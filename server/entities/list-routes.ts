@@ -90,11 +90,9 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
       (async () => (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields, { ...search, lang: preferredLang(request.headers['accept-language']) })))(),
       savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo)),
     ]);
-    const [labelled, computed] = await Promise.all([
-      attachLabels(any, docs, entity, page.rows),
-      ext.listValues ? ext.listValues(docs.reader(user, request.log), page.rows) : null,
-    ]);
-    const rows = computed ? labelled.map((row, i) => ({ ...computed[i], ...row })) : labelled;
+    const { rows } = page;
+    const [, computed] = await Promise.all([attachLabels(any, docs, entity, rows), ext.listValues?.(docs.reader(user, request.log), rows)]);
+    if (computed) rows.forEach((row, i) => Object.assign(row, computed[i]));
     return { total: page.total, ...estimatedFlag(page), rows, showableColumns, cols, ...(widths ? { widths } : {}) };
   });
 

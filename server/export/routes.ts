@@ -106,8 +106,9 @@ export function exportRoutes(app: FastifyInstance, db: Kysely<any>, entity: Reso
       const chosen = { ...entity, columns: shown };
       const computed = ext.listValues && shown.some((c) => c.virtual) ? ext.listValues : null;
       for await (const rows of walkRows(db, entity, q, wheres, fields, { ...search, lang })) {
-        const labelled = await attachLabels(db, docs, chosen, rows);
-        yield computed ? await computed(reader, labelled) : labelled;
+        await attachLabels(db, docs, chosen, rows);
+        if (computed) (await computed(reader, rows)).forEach((values, i) => Object.assign(rows[i], values));
+        yield rows;
       }
     }
     const cells = (row: Row) => columns.map((c) => c.value(row));

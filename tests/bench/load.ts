@@ -28,7 +28,7 @@ export async function startServerProcess(store: BenchStore, opts: { adminPasswor
   // as `npm start` runs it (package.json): the heap limit keeps V8 from growing its heap with a long export's garbage,
   // the young generation's limit (8 MB semi-spaces, half the default) keeps what start-up grows it to from staying
   // resident; 4 MB measured no lower export peak but cost ~15 % of the list throughput (README Performance)
-  const child: ChildProcess = spawn(process.execPath, ['--max-old-space-size=256', '--max-semi-space-size=8', '--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--max-old-space-size=256', '--max-semi-space-size=8', ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/main.ts'], {
     env,
     stdio: ['ignore', out, out],
   });

@@ -9,7 +9,6 @@
  * - the list's virtual columns `en_mano` and `disponible` are the sums of its places (stock_saldo).
  */
 import type { FieldError } from '../../../engine/errors';
-import { available } from '../../../engine/stock/effects';
 import { defineEntityServer, type Data, type StoredRecord, type WriteArgs } from '../../documents/types';
 import { balancesOf, totalOf } from '../stock_movimiento/ledger';
 
@@ -67,7 +66,7 @@ export default defineEntityServer({
     const totals = await balancesOf(ctx.trx, list.map((r) => r.id as number));
     return list.map((r) => {
       const t = totalOf(totals.get(r.id as number));
-      return { ...r, en_mano: t.en_mano, disponible: available(t) };
+      return { en_mano: t.en_mano, disponible: t.disponible };
     });
   },
 });

@@ -166,6 +166,7 @@ export async function balancesOf(db: Kysely<any>, articulos: readonly number[]):
 
 /** Totals of one article's places. */
 export function totalOf(places: Map<string, Balance> | undefined): Balance & { disponible: number } {
+  if (!places?.size) return { en_mano: 0, comprometido: 0, disponible: 0 };
   let en = new Big(0);
   let co = new Big(0);
   for (const b of places?.values() ?? []) {
