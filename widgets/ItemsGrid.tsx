@@ -11,6 +11,7 @@ import { isBlank, NUMBER_CELLS, type DraftItem, type DraftPricing, type ItemCell
 import type { ActiveCell, GridKey, ItemsGridEvent } from '../machines/itemsGrid';
 import { Combobox } from './Combobox';
 import { CloseIcon } from './icons';
+import { KeysHint } from './KeysHint';
 import { formatMoney, formatNumber } from './money';
 import type { SliceSource } from './SchemaForm/useSelectOptions';
 
@@ -191,9 +192,7 @@ export function ItemsGrid(props: ItemsGridProps) {
           <Button size="sm" variant="outline" onClick={() => send({ type: 'ADD_ROW' })}>
             {t('widgets.itemsGrid.add')}
           </Button>
-          <Text textStyle="xs" color="fg.muted">
-            {t('widgets.itemsGrid.keys')}
-          </Text>
+          <KeysHint>{t('widgets.itemsGrid.keys')}</KeysHint>
         </HStack>
       )}
     </Box>

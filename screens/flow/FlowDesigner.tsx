@@ -25,6 +25,7 @@ import { useFlowNames } from './useFlowNames';
 import { useUndoKeys } from './useUndoKeys';
 import { useLeaveGuard } from '../execution/useLeaveGuard';
 import { FormTrail } from '../entity/FormTrail';
+import { KeysHint } from '../../widgets/KeysHint';
 import { LeaveDialog } from '../execution/LeaveDialog';
 
 const FORM_ID = 'form-flujo';
@@ -177,9 +178,7 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen 
         <Heading as="h2" size="md" id="diagram-title">
           {t('flowDesigner.diagram')}
         </Heading>
-        <Text fontSize="xs" color="fg.muted">
-          {t('flowDesigner.keyboardHelp')}
-        </Text>
+        <KeysHint>{t('flowDesigner.keyboardHelp')}</KeysHint>
         <FlowToolbar {...toolbar} canUndo={undoable(c)} canRedo={redoable(c)} />
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="3" alignItems="start">
           <FlowCanvas

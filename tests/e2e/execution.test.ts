@@ -46,8 +46,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signedIn(username: string, password: string, viewport?: { width: number; height: number }) {
-  const { page, context } = await newPage(browser.browser, app.baseUrl, viewport);
+async function signedIn(username: string, password: string, viewport?: { width: number; height: number }, options?: { touch?: boolean }) {
+  const { page, context } = await newPage(browser.browser, app.baseUrl, viewport, options);
   await loginAs(page, username, password);
   await page.getByRole('heading', { name: `Hola, ${username}` }).waitFor();
   return { page, context };
@@ -82,6 +82,8 @@ describe('executing an activity', () => {
       await page.getByRole('heading', { name: 'Pedido de cliente', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Agregar' }).click();
       await page.getByRole('heading', { name: 'Nuevo registro · Pedido de cliente', level: 1 }).waitFor();
+      // with a keyboard, the grid says which keys do what
+      expect(await page.getByText(/^Enter: ítem siguiente o nuevo/).isVisible()).toBe(true);
 
       // the client (a company: the wholesale list, 90 % of retail)
       await page.getByRole('combobox', { name: /^Cliente/ }).focus();
@@ -238,7 +240,7 @@ describe('executing an activity', () => {
       await page.getByTestId('language-switch').first().selectOption('en');
       await page.getByRole('heading', { name: /^Hello, / }).waitFor();
     };
-    const seller = await signedIn('carla.rios', 'Demo-User1!', PHONE);
+    const seller = await signedIn('carla.rios', 'Demo-User1!', PHONE, { touch: true });
     let id = 0;
     let numero = '';
     try {
@@ -249,6 +251,9 @@ describe('executing an activity', () => {
       await page.getByRole('button', { name: 'Add' }).click();
       await page.getByRole('heading', { name: 'New record · Pedido de cliente', level: 1 }).waitFor();
       await fits(page, 'Save');
+      // a touch screen has no keys to tell of: the hint is there, not shown
+      const keys = page.getByText(/^Enter: next or new item/);
+      expect([await keys.count(), await keys.isVisible()]).toEqual([1, false]);
       // a retail client: no client, the activity's retail list
       await page.getByRole('combobox', { name: 'Article, item 1' }).click();
       await page.keyboard.type('CEM-050');

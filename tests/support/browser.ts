@@ -30,8 +30,9 @@ export async function launchBrowser(options: { fakeMicrophone?: boolean } = {}):
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'es-AR' });
+/** `touch`: a touch screen and no mouse (CSS `hover: none` and `pointer: coarse`), as on a phone. */
+export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP, { touch = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'es-AR', hasTouch: touch });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   return { context, page };
