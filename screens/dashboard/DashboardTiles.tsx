@@ -3,6 +3,7 @@
  * flows, low stock, and the dashboard's reports (built-in ones as charts). Each tile is one call, loaded on
  * its own.
  */
+import type { ComponentProps } from 'react';
 import { Link, List, SimpleGrid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -15,8 +16,11 @@ import { ReportRunner } from '../reports/ReportRunner';
 import { useLoad } from '../workspace/useLoad';
 import { executionPath } from '../workspace/links';
 import { DashboardTile } from './DashboardTile';
+import { dmy } from '../tasks/format';
 
 type Rows = { total: number; rows: Record<string, any>[] };
+/** A line of text: a plain list's items lay out as flex boxes, which drop the spaces around " · " and break a number in two. */
+const TextItem = (props: ComponentProps<typeof List.Item>) => <List.Item display="block" {...props} />;
 const none = (d: Rows) => d.rows.length === 0;
 const More = ({ d }: { d: Rows }) => {
   const { t } = useTranslation();
@@ -41,12 +45,12 @@ export function DashboardTiles() {
           <>
             <List.Root variant="plain" gap="1">
               {d.rows.map((r) => (
-                <List.Item key={r.id}>
+                <TextItem key={r.id}>
                   <Link asChild>
                     <RouterLink to={r.registro ? executionPath(r.flujo, r.actividad, r.registro) : '/task'}>{r.titulo}</RouterLink>
                   </Link>
-                  {r.registro_numero ? <Text as="span" color="fg.muted" textStyle="sm"> · {r.registro_numero}</Text> : null}
-                </List.Item>
+                  {r.registro_numero ? <Text as="span" color="fg.muted" textStyle="sm" whiteSpace="nowrap"> · {r.registro_numero}</Text> : null}
+                </TextItem>
               ))}
             </List.Root>
             <More d={d} />
@@ -58,12 +62,15 @@ export function DashboardTiles() {
           <>
             <List.Root variant="plain" gap="1">
               {d.rows.map((r) => (
-                <List.Item key={r.id}>
-                  <Link asChild>
+                <TextItem key={r.id}>
+                  <Link asChild whiteSpace="nowrap">
                     <RouterLink to={executionPath(r.flujo, r.actividad, r.id)}>{r.numero || `#${r.id}`}</RouterLink>
                   </Link>
-                  <Text as="span" color="fg.muted" textStyle="sm"> · {r.actividad_titulo} · {r.fecha}</Text>
-                </List.Item>
+                  <Text as="span" color="fg.muted" textStyle="sm">
+                    {' '}
+                    · {r.actividad_titulo} · {dmy(typeof r.fecha === 'string' ? r.fecha.slice(0, 10) : null)}
+                  </Text>
+                </TextItem>
               ))}
             </List.Root>
             <More d={d} />
@@ -74,13 +81,15 @@ export function DashboardTiles() {
         {(d) => (
           <List.Root variant="plain" gap="1">
             {d.rows.map((r) => (
-              <List.Item key={`${r.flujo}-${r.actividad}`}>
+              <List.Item key={`${r.flujo}-${r.actividad}`} display="flex" justifyContent="space-between" alignItems="baseline" gap="3">
                 <Link asChild>
                   <RouterLink to={executionPath(r.flujo, r.actividad)}>
                     {r.flujo_nombre} › {r.actividad_titulo}
                   </RouterLink>
                 </Link>
-                <Text as="span" fontWeight="semibold"> {r.cantidad}</Text>
+                <Text as="span" fontWeight="semibold">
+                  {r.cantidad}
+                </Text>
               </List.Item>
             ))}
           </List.Root>
@@ -91,13 +100,13 @@ export function DashboardTiles() {
           <>
             <List.Root variant="plain" gap="1">
               {d.rows.map((r) => (
-                <List.Item key={r.id}>
+                <TextItem key={r.id}>
                   {r.nombre}
                   <Text as="span" color="fg.muted" textStyle="sm">
                     {' '}
                     · {t('dashboard.onHand', { value: r.en_mano, restock: r.punto_reposicion ?? r.stock_seguridad })}
                   </Text>
-                </List.Item>
+                </TextItem>
               ))}
             </List.Root>
             <More d={d} />

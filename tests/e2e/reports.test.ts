@@ -47,6 +47,7 @@ beforeAll(async () => {
   ).id;
   await ok(`flujo/verify/${ctx.flujo}`, {});
   ctx.registro = (await ok('registro/save', { flujo: ctx.flujo, actividad: ctx.pedido, fecha: '2026-11-20', items: [] })).id;
+  await ok(`registro/take/${ctx.registro}`, {});
   await ok('reportes/guardarReporte', {
     id: null, descripcion: 'Pedidos por estado', clave: 'pedidos_estado', contexto: 'actividad', actividad: ctx.pedido,
     consulta: { entidad: 'registro', agrupar: 'estado', grafico: 'ninguno', filtros: [{ campo: 'actividad', operador: 'eq', parametro: 'objetoId' }] },
@@ -63,6 +64,13 @@ afterAll(async () => {
 
 it('the dashboard shows its tiles and the dashboard report as a chart', async () => {
   await page.getByRole('region', { name: 'Stock bajo' }).getByText('Martillo').waitFor();
+  // a held record reads as a line: its number whole, the activity and the day as the product writes days
+  const held = page.getByRole('region', { name: 'Registros a mi cargo' }).getByRole('listitem');
+  await expect.poll(() => held.first().innerText()).toMatch(/^\S+ · Pedido · 20\/11\/2026$/);
+  // an activity's count stands apart from its name
+  const activity = page.getByRole('region', { name: 'Registros abiertos por actividad' }).getByRole('listitem').filter({ hasText: 'Pedido' });
+  const [name, count] = await Promise.all([activity.getByRole('link').boundingBox(), activity.getByText('1', { exact: true }).boundingBox()]);
+  expect(count!.x - (name!.x + name!.width)).toBeGreaterThanOrEqual(8);
   const tile = page.getByRole('region', { name: 'Artículos por estado' });
   await tile.getByRole('img', { name: 'Gráfico: Artículos por estado' }).waitFor();
   await tile.locator('svg.recharts-surface').first().waitFor();
