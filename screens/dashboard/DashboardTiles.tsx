@@ -49,7 +49,12 @@ export function DashboardTiles() {
                   <Link asChild>
                     <RouterLink to={r.registro ? executionPath(r.flujo, r.actividad, r.registro) : '/task'}>{r.titulo}</RouterLink>
                   </Link>
-                  {r.registro_numero ? <Text as="span" color="fg.muted" textStyle="sm" whiteSpace="nowrap"> · {r.registro_numero}</Text> : null}
+                  {r.registro_numero ? (
+                    <Text as="span" color="fg.muted" textStyle="sm">
+                      {' '}
+                      · <Text as="span" whiteSpace="nowrap">{r.registro_numero}</Text>
+                    </Text>
+                  ) : null}
                 </TextItem>
               ))}
             </List.Root>
