@@ -2,7 +2,8 @@
  * A record's body items as an editable grid (issue 11): article picked by code or name, number cells typed
  * as the user's language writes them, each line's subtotal / tax / total as priced by the engine, one row per
  * item. The keyboard model and rows live in machines/itemsGrid.ts: this view draws them, sends what the user
- * does, and moves focus where the machine says. On a phone the table scrolls sideways.
+ * does, and moves focus where the machine says. On a phone each item is a card (STACKED): its number and remove
+ * button, the article across, then its cells two by two, each under its name; the same elements and keys.
  */
 import { Fragment, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Box, Button, HStack, IconButton, Input, Table, Text } from '@chakra-ui/react';
@@ -42,6 +43,29 @@ const errorId = (row: DraftItem, cell: ItemCell) => `${cellId(row, cell)}-error`
 
 const KEYS: Record<string, GridKey | undefined> = { Enter: 'Enter', ArrowDown: 'ArrowDown', ArrowUp: 'ArrowUp' };
 
+/**
+ * Below Chakra's `md` (a phone), the grid's rows are cards: a table of nine columns only scrolled sideways there,
+ * with the quantity off screen. Explicit roles keep it a table for assistive technology once it is not laid out as one.
+ */
+const STACKED = {
+  '@media screen and (max-width: 47.99em)': {
+    minWidth: '0',
+    '& thead': { display: 'none' },
+    '& tbody, & td': { display: 'block' },
+    '& tr': { display: 'block' },
+    '& tr[data-item]': { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', columnGap: '3', rowGap: '2', padding: '3', borderTopWidth: '1px' },
+    '& tr[data-item]:first-of-type': { borderTopWidth: '0' },
+    '& td': { padding: '0', borderBottomWidth: '0' },
+    '& td[data-label]::before': { content: 'attr(data-label)', display: 'block', fontSize: 'xs', color: 'fg.muted', textAlign: 'start', marginBottom: '1' },
+    '& td[data-part=number]': { gridColumn: '1', gridRow: '1', paddingTop: '0', fontWeight: 'medium' },
+    '& td[data-part=remove]': { gridColumn: '2', gridRow: '1', justifySelf: 'end' },
+    '& td[data-part=article]': { gridColumn: '1 / -1' },
+    '& td[data-part=money]': { paddingTop: '0', textAlign: 'start' },
+    '& tr[data-details]': { paddingInline: '3', paddingBottom: '3' },
+    '& tr[data-details] > td:first-of-type': { display: 'none' },
+  },
+} as const;
+
 export function ItemsGrid(props: ItemsGridProps) {
   const { rows, lines, active, focusSeq, send, readOnly, showDimensions, errors = {}, label, labels } = props;
   const { t, i18n } = useTranslation();
@@ -53,9 +77,9 @@ export function ItemsGrid(props: ItemsGridProps) {
     const node = props.details?.(row, i);
     if (!node) return null;
     return (
-      <Table.Row>
-        <Table.Cell />
-        <Table.Cell colSpan={cells.length + (readOnly ? 4 : 5)} pt="0">
+      <Table.Row role="row" data-details="">
+        <Table.Cell role="cell" />
+        <Table.Cell role="cell" colSpan={cells.length + (readOnly ? 4 : 5)} pt="0">
           {node}
         </Table.Cell>
       </Table.Row>
@@ -82,25 +106,29 @@ export function ItemsGrid(props: ItemsGridProps) {
   return (
     <Box>
       <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-        <Table.Root ref={tableRef} size="sm" aria-label={label} minW={showDimensions ? '68rem' : '52rem'}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="3rem">#</Table.ColumnHeader>
-              <Table.ColumnHeader minW="16rem">{header('article')}</Table.ColumnHeader>
+        <Table.Root ref={tableRef} size="sm" aria-label={label} role="table" minW={showDimensions ? '68rem' : '52rem'} css={STACKED}>
+          <Table.Header role="rowgroup">
+            <Table.Row role="row">
+              <Table.ColumnHeader role="columnheader" w="3rem">#</Table.ColumnHeader>
+              <Table.ColumnHeader role="columnheader" minW="16rem">{header('article')}</Table.ColumnHeader>
               {cells.map((c) => (
-                <Table.ColumnHeader key={c} textAlign="end" minW="6.5rem">
+                <Table.ColumnHeader role="columnheader" key={c} textAlign="end" minW="6.5rem">
                   {header(c)}
                 </Table.ColumnHeader>
               ))}
               {(['subtotal', 'impuesto', 'total'] as const).map((c) => (
-                <Table.ColumnHeader key={c} textAlign="end" minW="7rem">
+                <Table.ColumnHeader role="columnheader" key={c} textAlign="end" minW="7rem">
                   {header(c)}
                 </Table.ColumnHeader>
               ))}
-              {!readOnly && <Table.ColumnHeader w="3rem">{t('widgets.itemsGrid.actions')}</Table.ColumnHeader>}
+              {!readOnly && (
+                <Table.ColumnHeader role="columnheader" w="3rem">
+                  {t('widgets.itemsGrid.actions')}
+                </Table.ColumnHeader>
+              )}
             </Table.Row>
           </Table.Header>
-          <Table.Body>
+          <Table.Body role="rowgroup">
             {rows.map((row, i) => {
               const line = lines[i];
               const n = i + 1;
@@ -111,11 +139,11 @@ export function ItemsGrid(props: ItemsGridProps) {
               const money = (v: number | undefined) => (!started ? '' : line?.pending ? '…' : formatMoney(v, lang));
               return (
                 <Fragment key={row.key}>
-                  <Table.Row onKeyDown={onKeyDown} verticalAlign="top">
-                    <Table.Cell color="fg.muted" pt="3">
+                  <Table.Row role="row" data-item="" onKeyDown={onKeyDown} verticalAlign="top">
+                    <Table.Cell role="cell" data-part="number" color="fg.muted" pt="3">
                       {n}
                     </Table.Cell>
-                    <Table.Cell>
+                    <Table.Cell role="cell" data-part="article">
                       <Combobox
                         id={cellId(row, 'article')}
                         value={row.article}
@@ -132,7 +160,7 @@ export function ItemsGrid(props: ItemsGridProps) {
                       <CellMessage id={errorId(row, 'article')} text={message('article')} />
                     </Table.Cell>
                     {cells.map((c) => (
-                      <Table.Cell key={c}>
+                      <Table.Cell role="cell" key={c} data-label={header(c)}>
                         {readOnly ? (
                           <Text textAlign="end" pt="1.5">
                             {row.cells[c]}
@@ -156,17 +184,17 @@ export function ItemsGrid(props: ItemsGridProps) {
                         <CellMessage id={errorId(row, c)} text={message(c)} />
                       </Table.Cell>
                     ))}
-                    <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
+                    <Table.Cell role="cell" data-part="money" data-label={header('subtotal')} textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
                       {money(line?.subtotal)}
                     </Table.Cell>
-                    <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
+                    <Table.Cell role="cell" data-part="money" data-label={header('impuesto')} textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
                       {money(line?.impuesto)}
                     </Table.Cell>
-                    <Table.Cell textAlign="end" pt="3" fontVariantNumeric="tabular-nums" fontWeight="medium" data-testid={`item-total-${n}`}>
+                    <Table.Cell role="cell" data-part="money" data-label={header('total')} textAlign="end" pt="3" fontVariantNumeric="tabular-nums" fontWeight="medium" data-testid={`item-total-${n}`}>
                       {money(line?.total)}
                     </Table.Cell>
                     {!readOnly && (
-                      <Table.Cell>
+                      <Table.Cell role="cell" data-part="remove">
                         <IconButton size="xs" variant="ghost" aria-label={t('widgets.itemsGrid.remove', { n })} onClick={() => send({ type: 'REMOVE_ROW', index: i })}>
                           <CloseIcon />
                         </IconButton>
@@ -178,8 +206,8 @@ export function ItemsGrid(props: ItemsGridProps) {
               );
             })}
             {rows.length === 0 && (
-              <Table.Row>
-                <Table.Cell colSpan={cells.length + 6} textAlign="center" color="fg.muted" py="4">
+              <Table.Row role="row">
+                <Table.Cell role="cell" colSpan={cells.length + 6} textAlign="center" color="fg.muted" py="4">
                   {t('widgets.itemsGrid.empty')}
                 </Table.Cell>
               </Table.Row>

@@ -262,6 +262,12 @@ describe('executing an activity', () => {
       await page.keyboard.type('2');
       // 2 × 9,800 + 21 % VAT, in English numbers
       await expect.poll(() => totalOf(page, 'Totals').textContent()).toBe('23,716.00');
+      // an item is a card on a phone: its cells are on screen, none to scroll sideways to
+      for (const name of ['Article, item 1', 'Quantity, item 1', 'Unit price, item 1', 'VAT %, item 1']) {
+        const box = (await page.getByRole(name.startsWith('Article') ? 'combobox' : 'textbox', { name }).boundingBox())!;
+        expect(box.x >= 0 && box.x + box.width <= page.viewportSize()!.width, `${name} on screen`).toBe(true);
+      }
+      expect(await page.getByRole('table', { name: 'Items' }).evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
       await page.getByRole('button', { name: 'Add item' }).click();
       await page.getByRole('combobox', { name: 'Article, item 2' }).click();
       await page.keyboard.type('CAL-025');
