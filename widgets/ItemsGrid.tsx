@@ -61,6 +61,7 @@ const STACKED = {
     '& td[data-part=remove]': { gridColumn: '2', gridRow: '1', justifySelf: 'end' },
     '& td[data-part=article]': { gridColumn: '1 / -1' },
     '& td[data-part=money]': { paddingTop: '0', textAlign: 'start' },
+    '& td[data-label] > p': { textAlign: 'start', paddingTop: '0' },
     '& tr[data-details]': { paddingInline: '3', paddingBottom: '3' },
     '& tr[data-details] > td:first-of-type': { display: 'none' },
   },
