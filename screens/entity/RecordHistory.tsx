@@ -1,6 +1,7 @@
 /**
  * A record's history (the audit log, `<entity>/history/<id>`): a button that opens the list of changes,
- * newest first — when, who, what was done, and each changed field with its value before and after (a value with
+ * newest first — when, who, what was done, and each changed field the form shows with its value before and after
+ * (a referenced row by its name: ./useReferenceNames.ts; a day as dd/mm/yyyy, an amount in the language's numbers; a value with
  * a locale name by that name, as lists and forms show it: an enum's, a category's type, a category's value within
  * the group it had then: ./historyScopes.ts); child rows as added,
  * removed and changed. Loads 50 at a time.
@@ -10,7 +11,9 @@ import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../engine/api/entityApi';
 import { valueNameKey, valueNamesOf, type ResolvedEntity } from '../../engine/metadata/resolve';
+import { shownDate, shownKind } from '../../engine/metadata/shownField';
 import { historyScopes, type EntryScopes } from './historyScopes';
+import { referenceKey, referencedBy, useReferenceNames } from './useReferenceNames';
 import { Modal } from '../../widgets/Modal';
 import { valueNamesKey } from '../../widgets/SchemaForm/namedOptions';
 import { entityCalls } from '../app/entityData';
@@ -33,9 +36,25 @@ const scopedFields = (entity: ResolvedEntity) =>
     return within ? [[f, within] as const] : [];
   });
 
-function EntryChanges({ entity, entry, within, scopes }: { entity: ResolvedEntity; entry: AuditEntry; within: ReadonlyMap<string, string>; scopes: EntryScopes[number] }) {
+interface EntryProps {
+  entity: ResolvedEntity;
+  entry: AuditEntry;
+  within: ReadonlyMap<string, string>;
+  scopes: EntryScopes[number];
+  references: ReadonlyMap<string, string>;
+}
+
+function EntryChanges({ entity, entry, within, scopes, references }: EntryProps) {
   const { t, i18n } = useTranslation();
   const value = (v: unknown, path: string, side: 0 | 1 = 0) => {
+    // a referenced row by its name (a client, an activity), once known
+    const ref = referencedBy(entity, path);
+    const name = ref && v !== null && v !== undefined ? references.get(referenceKey(ref, v)) : undefined;
+    if (name !== undefined) return name;
+    // a day and an amount as a form in view mode writes them
+    const kind = shownKind(entity.schema, entity.ui, path);
+    if (kind === 'date' && typeof v === 'string') return shownDate(entity.schema, entity.ui, path, v) ?? v;
+    if (kind === 'number' && typeof v === 'number') return v.toLocaleString(i18n.language);
     // a category's valor is named within the grupo it had then
     const scope = within.get(path);
     const key = scope ? valueNameKey(entity.name, path, { within: scope }, v, { [scope]: scopes[scope]?.[side] }) ?? '' : `${valueNamesKey(entity.name, path)}.${String(v)}`;
@@ -46,13 +65,16 @@ function EntryChanges({ entity, entry, within, scopes }: { entity: ResolvedEntit
   const fieldLabel = (f: string) => t(`entities.${entity.name}.fields.${f}`, { defaultValue: f });
   const itemLabel = (child: string, f: string) => t(`entities.${entity.name}.items.${child}.${f}`, { defaultValue: f });
   const lines: string[] = [];
-  for (const [f, [before, after]] of Object.entries(entry.changes.fields ?? {})) lines.push(`${fieldLabel(f)}: ${value(before, f, 0)} → ${value(after, f, 1)}`);
+  // a field the form hides is the app's plumbing (a flow position, a holder's id, computed taxes): not listed
+  const shown = (path: string) => shownKind(entity.schema, entity.ui, path) !== 'hidden';
+  for (const [f, [before, after]] of Object.entries(entry.changes.fields ?? {})) if (shown(f)) lines.push(`${fieldLabel(f)}: ${value(before, f, 0)} → ${value(after, f, 1)}`);
   for (const [child, diff] of Object.entries(entry.changes.children ?? {})) {
     const title = fieldLabel(child);
     if (diff.added?.length) lines.push(t('history.rowsAdded', { child: title, count: diff.added.length }));
     if (diff.removed?.length) lines.push(t('history.rowsRemoved', { child: title, count: diff.removed.length }));
     for (const c of diff.changed ?? [])
-      for (const [f, [before, after]] of Object.entries(c.fields)) lines.push(`${title} · ${itemLabel(child, f)}: ${value(before, `${child}.${f}`)} → ${value(after, `${child}.${f}`)}`);
+      for (const [f, [before, after]] of Object.entries(c.fields))
+        if (shown(`${child}.${f}`)) lines.push(`${title} · ${itemLabel(child, f)}: ${value(before, `${child}.${f}`)} → ${value(after, `${child}.${f}`)}`);
   }
   if (entry.changes.body !== undefined && Object.keys(entry.changes.body as object).length) lines.push(JSON.stringify(entry.changes.body));
   return (
@@ -77,6 +99,7 @@ export function RecordHistory({ entity, id }: { entity: ResolvedEntity; id: numb
   const [loading, setLoading] = useState(false);
   const within = useMemo(() => new Map(scopedFields(entity)), [entity]);
   const scopes = useMemo(() => historyScopes(entries ?? [], [...new Set(within.values())]), [entries, within]);
+  const references = useReferenceNames(entity, entries);
 
   const load = async (offset: number) => {
     setLoading(true);
@@ -114,7 +137,7 @@ export function RecordHistory({ entity, id }: { entity: ResolvedEntity; id: numb
           ) : (
             <Stack as="ul" gap="0" aria-label={t('history.title')}>
               {entries.map((e, i) => (
-                <EntryChanges key={e.id} entity={entity} entry={e} within={within} scopes={scopes[i]} />
+                <EntryChanges key={e.id} entity={entity} entry={e} within={within} scopes={scopes[i]} references={references} />
               ))}
             </Stack>
           )}

@@ -352,6 +352,19 @@ describe('executing an activity', () => {
       await dialog.getByRole('button', { name: 'Fin (cierra el registro)' }).click();
       await page.getByText('Registro cerrado.').first().waitFor();
       expect(await db.selectFrom('registro').select(['estado', 'total']).where('id', '=', ids.record).executeTakeFirstOrThrow()).toEqual({ estado: 'cerrado', total: 438104.7 });
+      // its history tells what people did in their words: activities and the client by name, a day and an amount as
+      // they are written; the app's plumbing (the flow position, the holder's id, the computed taxes) is not listed
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${entrega}/${ids.record}`);
+      await page.getByRole('heading', { name: /^Registro PED-\d{6} · Entrega al cliente$/, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Historial' }).click();
+      const history = page.getByRole('list', { name: 'Historial de cambios' });
+      await expect.poll(() => history.innerText()).toContain('Actividad: Preparación en depósito → Entrega al cliente');
+      const text = await history.innerText();
+      expect(text).toMatch(/Cliente: — → Constructora Andina S\.A\./);
+      expect(text).toMatch(/Fecha: — → \d{2}\/\d{2}\/\d{4}\n/);
+      expect(text).toContain('Total: — → 438.104,7');
+      expect(text).not.toMatch(/Paso|Subflujos|Impuestos|\(id\)|\(valor\)/);
+      await page.keyboard.press('Escape');
     } finally {
       await context.close();
     }

@@ -1,0 +1,39 @@
+/**
+ * How a stored field reads to people outside its form (a record's history): whether it is one at all — a field the
+ * form hides (`ui:widget: hidden`: a flow position, a sequence's number, a holder's id, computed taxes) is
+ * plumbing, not something a user changed or can place — and what kind of value it holds, by its path
+ * (`fecha`, `items.fecha_cobro`: a child row's field).
+ */
+import { DEFAULT_DATE_FORMAT, parseWithMask, toDayMonthYear } from '../dates';
+import type { JsonSchema } from './types';
+
+type Ui = Record<string, unknown> | undefined;
+export type ShownKind = 'hidden' | 'date' | 'number' | 'other';
+
+const node = (v: unknown): Ui => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+
+/** The field's schema and ui.json entry at `path` (one level of child rows: `<child>.<field>`). */
+function at(schema: JsonSchema, ui: Ui, path: string): { schema: JsonSchema | undefined; ui: Ui } {
+  const [own, inner] = path.split('.');
+  const top = schema.properties?.[own];
+  if (inner === undefined) return { schema: top, ui: node(ui?.[own]) };
+  return { schema: (top?.items as JsonSchema | undefined)?.properties?.[inner], ui: node(node(node(ui?.[own])?.items)?.[inner]) };
+}
+
+const isNumber = (s: JsonSchema | undefined) => s?.type === 'number' || (Array.isArray(s?.type) && s.type.includes('number'));
+
+export function shownKind(schema: JsonSchema, ui: Ui, path: string): ShownKind {
+  const field = at(schema, ui, path);
+  const widget = field.ui?.['ui:widget'];
+  if (widget === 'hidden') return 'hidden';
+  if (widget === 'date' || field.schema?.format === 'date') return 'date';
+  if (isNumber(field.schema) && !field.schema?.['x-ref']) return 'number';
+  return 'other';
+}
+
+/** A stored date as people read it (dd/mm/yyyy), by the field's `ui:options.format`; null when it is none. */
+export function shownDate(schema: JsonSchema, ui: Ui, path: string, value: string): string | null {
+  const format = node(at(schema, ui, path).ui?.['ui:options'])?.format;
+  const parts = parseWithMask(value, typeof format === 'string' && format ? format : DEFAULT_DATE_FORMAT) ?? parseWithMask(value, 'YYYY-MM-DD');
+  return parts ? toDayMonthYear(parts) : null;
+}

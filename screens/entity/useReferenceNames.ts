@@ -1,0 +1,52 @@
+/**
+ * The names of the rows a record history's reference fields point to (a client, an activity, a flow), asked once
+ * each through the referenced list's `select`, as a form's select shows them; keyed `<entity>:<id>`. An id the
+ * caller may not read, or whose row is gone, stays an id.
+ */
+import { useEffect, useState } from 'react';
+import type { AuditEntry } from '../../engine/api/entityApi';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { entityCalls } from '../app/entityData';
+import { entityOf } from '../metadata';
+
+export const referenceKey = (entity: string, id: unknown) => `${entity}:${String(id)}`;
+
+/** The entity a top-level field references (schema `x-ref`), or null. */
+export const referencedBy = (entity: ResolvedEntity, field: string): string | null => {
+  const ref = entity.schema.properties?.[field]?.['x-ref'];
+  return typeof ref === 'string' ? ref : null;
+};
+
+export function useReferenceNames(entity: ResolvedEntity, entries: readonly AuditEntry[] | null): ReadonlyMap<string, string> {
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    if (!entries) return;
+    const wanted = new Map<string, { ref: string; id: number }>();
+    for (const e of entries)
+      for (const [field, pair] of Object.entries(e.changes.fields ?? {})) {
+        const ref = referencedBy(entity, field);
+        if (ref) for (const id of pair) if (typeof id === 'number' && !names.has(referenceKey(ref, id))) wanted.set(referenceKey(ref, id), { ref, id });
+      }
+    if (!wanted.size) return;
+    let alive = true;
+    void Promise.all(
+      [...wanted].map(async ([key, { ref, id }]) => {
+        try {
+          const page = await entityCalls.select(entityOf(ref).list, { filters: { id }, max: 1 });
+          return page.rows[0] ? ([key, page.rows[0].name] as const) : null;
+        } catch {
+          return null;
+        }
+      }),
+    ).then((found) => {
+      const named = found.filter((f): f is readonly [string, string] => f !== null);
+      if (alive && named.length) setNames((n) => new Map([...n, ...named]));
+    });
+    return () => {
+      alive = false;
+    };
+    // names found are kept: asked again only for ids not named yet
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [entries, entity]);
+  return names;
+}
