@@ -1,12 +1,13 @@
 /**
  * The names of the rows a record history's reference fields point to (a client, an activity, a flow), asked once
  * each through the referenced list's `select`, as a form's select shows them; keyed `<entity>:<id>`. An id the
- * caller may not read, or whose row is gone, stays an id.
+ * caller may not read, or whose row is gone, stays an id, without a toast.
  */
 import { useEffect, useState } from 'react';
 import type { AuditEntry } from '../../engine/api/entityApi';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
-import { entityCalls } from '../app/entityData';
+import type { SelectOption } from '../../engine/list/query';
+import { api } from '../app/session';
 import { entityOf } from '../metadata';
 
 export const referenceKey = (entity: string, id: unknown) => `${entity}:${String(id)}`;
@@ -32,7 +33,8 @@ export function useReferenceNames(entity: ResolvedEntity, entries: readonly Audi
     void Promise.all(
       [...wanted].map(async ([key, { ref, id }]) => {
         try {
-          const page = await entityCalls.select(entityOf(ref).list, { filters: { id }, max: 1 });
+          // quiet: a list the caller may not read is no failure to tell of here
+          const page = await api.post<{ rows: SelectOption[] }>(`${entityOf(ref).list}/select`, { filters: { id }, max: 1 }, { quiet: true });
           return page.rows[0] ? ([key, page.rows[0].name] as const) : null;
         } catch {
           return null;
