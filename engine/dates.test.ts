@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  daysInMonth, formatDate, isLeapYear, isRealDate, maskDayMonthYear, parseDayMonthYear, parseWithMask, sameDay, toDayMonthYear, today,
+  daysInMonth, formatDate, isLeapYear, isRealDate, maskDayMonthYear, momentText, parseDayMonthYear, parseWithMask, sameDay, toDayMonthYear, today,
 } from './dates';
 
 describe('calendar rules', () => {
@@ -65,5 +65,15 @@ describe('today', () => {
     expect(today(new Date(2024, 1, 29, 15, 30))).toEqual({ year: 2024, month: 2, day: 29, hour: 0, minute: 0, second: 0 });
     expect(sameDay(today(), today())).toBe(true);
     expect(sameDay(null, today())).toBe(false);
+  });
+});
+
+describe('momentText', () => {
+  it('writes a moment day/month/year with a 24-hour time in both languages', () => {
+    const at = new Date(2026, 10, 28, 17, 6, 7);
+    expect(momentText(at, 'es')).toBe('28/11/2026, 17:06:07');
+    expect(momentText(at, 'en')).toBe('28/11/2026, 17:06:07');
+    expect(momentText(at.toISOString(), 'en')).toBe('28/11/2026, 17:06:07');
+    expect(momentText('not a moment', 'es')).toBe('not a moment');
   });
 });

@@ -5,6 +5,7 @@
  */
 import { useRef, type ReactNode } from 'react';
 import { Badge, Box, Button, Flex, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { momentText } from '../engine/dates';
 import { useTranslation } from 'react-i18next';
 import { AudioPlayer } from './AudioPlayer';
 import { formatNumber } from './money';
@@ -63,7 +64,7 @@ export function Attachments({ items, busy, canAttach, canRemove, note, onPick, o
                   {a.nombre} {a.audio && <Badge size="sm">{t('widgets.attachments.audio')}</Badge>}
                 </Text>
                 <Text textStyle="xs" color="fg.muted">
-                  {[sizeText(a.tamano, i18n.language), a.creado_por_nombre, a.creado_en && new Date(a.creado_en).toLocaleString(i18n.language)].filter(Boolean).join(' · ')}
+                  {[sizeText(a.tamano, i18n.language), a.creado_por_nombre, a.creado_en && momentText(a.creado_en, i18n.language)].filter(Boolean).join(' · ')}
                 </Text>
                 {a.audio && loadAudio && <AudioPlayer source={a.id} label={t('widgets.attachments.play', { name: a.nombre })} listen={t('widgets.attachments.listen')} failed={t('widgets.attachments.playFailed')} load={() => loadAudio(a)} />}
               </Box>

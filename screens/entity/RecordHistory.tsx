@@ -8,6 +8,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { momentText } from '../../engine/dates';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../engine/api/entityApi';
 import { valueNameKey, valueNamesOf, type ResolvedEntity } from '../../engine/metadata/resolve';
@@ -80,7 +81,7 @@ function EntryChanges({ entity, entry, within, scopes, references }: EntryProps)
   return (
     <Box as="li" listStyleType="none" borderBottomWidth="1px" py="2">
       <Text fontWeight="medium" textStyle="sm">
-        {new Date(entry.at).toLocaleString(i18n.language)} · {entry.username} · {t(`history.actions.${entry.action}`, { defaultValue: entry.action })}
+        {momentText(entry.at, i18n.language)} · {entry.username} · {t(`history.actions.${entry.action}`, { defaultValue: entry.action })}
       </Text>
       {lines.map((line, i) => (
         <Text key={i} textStyle="sm" color="fg.muted" wordBreak="break-word">

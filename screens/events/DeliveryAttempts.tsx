@@ -6,6 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
+import { momentText } from '../../engine/dates';
 import type { DeliveryAttempt } from '../../engine/events/attempt';
 import { entityCalls } from '../app/entityData';
 
@@ -60,7 +61,7 @@ export function DeliveryAttempts({ id }: { id: number | string }) {
           <Box as="summary" cursor="pointer">
             {t('events.attemptSummary', {
               n: a.intento,
-              at: new Date(a.fecha).toLocaleString(i18n.language),
+              at: momentText(a.fecha, i18n.language),
               status: a.http_estado ?? '—',
               ms: a.duracion_ms,
             })}
