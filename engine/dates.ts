@@ -71,6 +71,12 @@ export function formatDate(date: DateParts, mask: string = DEFAULT_DATE_FORMAT):
 /** DD/MM/YYYY of a date, as the input shows it. */
 export const toDayMonthYear = (date: DateParts) => formatDate(date, TYPED_DATE_MASK);
 
+/** A stored date (written with `mask`, or ISO) as people read it, day/month/year; null when it is no real date. */
+export function dayText(value: string, mask?: string): string | null {
+  const parts = parseWithMask(value, mask || DEFAULT_DATE_FORMAT);
+  return parts ? toDayMonthYear(parts) : null;
+}
+
 /**
  * Reads a stored value back: first with the mask it was written with, then as an ISO date
  * ('2024-02-29', '2024-02-29T10:00:00Z', '2024-02-29 10:00:00'). Null when it is no real date.

@@ -51,8 +51,7 @@ const STACKED = {
   '@media screen and (max-width: 47.99em)': {
     minWidth: '0',
     '& thead': { display: 'none' },
-    '& tbody, & td': { display: 'block' },
-    '& tr': { display: 'block' },
+    '& tbody, & tr, & td': { display: 'block' },
     '& tr[data-item]': { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', columnGap: '3', rowGap: '2', padding: '3', borderTopWidth: '1px' },
     '& tr[data-item]:first-of-type': { borderTopWidth: '0' },
     '& td': { padding: '0', borderBottomWidth: '0' },

@@ -4,7 +4,7 @@
  * plumbing, not something a user changed or can place — and what kind of value it holds, by its path
  * (`fecha`, `items.fecha_cobro`: a child row's field).
  */
-import { DEFAULT_DATE_FORMAT, parseWithMask, toDayMonthYear } from '../dates';
+import { dayText } from '../dates';
 import type { JsonSchema } from './types';
 
 type Ui = Record<string, unknown> | undefined;
@@ -34,6 +34,5 @@ export function shownKind(schema: JsonSchema, ui: Ui, path: string): ShownKind {
 /** A stored date as people read it (dd/mm/yyyy), by the field's `ui:options.format`; null when it is none. */
 export function shownDate(schema: JsonSchema, ui: Ui, path: string, value: string): string | null {
   const format = node(at(schema, ui, path).ui?.['ui:options'])?.format;
-  const parts = parseWithMask(value, typeof format === 'string' && format ? format : DEFAULT_DATE_FORMAT) ?? parseWithMask(value, 'YYYY-MM-DD');
-  return parts ? toDayMonthYear(parts) : null;
+  return dayText(value, typeof format === 'string' ? format : undefined);
 }

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { Text } from '@chakra-ui/react';
 import type { Registry, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DATE_FORMAT, parseWithMask, toDayMonthYear } from '../../engine/dates';
+import { dayText } from '../../engine/dates';
 import { valueNameKey, valueNamesOption } from '../../engine/metadata/resolve';
 import { formContextOf } from './context';
 import { useEnumText } from './enumText';
@@ -45,9 +45,7 @@ export function ReadOnlyValue({ id, value, schema, uiSchema, registry }: Props) 
     };
     if (Array.isArray(value)) return value.map(nameOf).join(', ');
     if (widget === 'date' && typeof value === 'string') {
-      const format = typeof options.format === 'string' && options.format ? options.format : DEFAULT_DATE_FORMAT;
-      const parts = parseWithMask(value, format);
-      return parts ? toDayMonthYear(parts) : value;
+      return dayText(value, typeof options.format === 'string' ? options.format : undefined) ?? value;
     }
     if (schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'))) return Number(value).toLocaleString(i18n.language);
     const valueNames = valueNamesOption(options.valueNames);

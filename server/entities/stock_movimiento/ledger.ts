@@ -169,7 +169,7 @@ export function totalOf(places: Map<string, Balance> | undefined): Balance & { d
   if (!places?.size) return { en_mano: 0, comprometido: 0, disponible: 0 };
   let en = new Big(0);
   let co = new Big(0);
-  for (const b of places?.values() ?? []) {
+  for (const b of places.values()) {
     en = en.plus(b.en_mano);
     co = co.plus(b.comprometido);
   }
