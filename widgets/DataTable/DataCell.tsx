@@ -22,6 +22,8 @@ export interface DataCellProps {
   shown?: string;
   /** The table's `t`: a translation hook per cell would subscribe every cell of every row to i18next. */
   t: TFunction;
+  /** A number column's cell: its text at the right, so figures line up. */
+  endAligned?: boolean;
   /** Present when this cell may be edited inline. */
   onCommit?: (text: string) => void;
   /** Gives up a refused edit. */
@@ -30,14 +32,20 @@ export interface DataCellProps {
   error?: ShownCellError;
 }
 
-export function DataCell({ column, label, value, shown, t, onCommit, onCancel, error }: DataCellProps) {
+export function DataCell({ column, label, value, shown, t, endAligned, onCommit, onCancel, error }: DataCellProps) {
   const { text, full } = cellText(shown ?? value, column.truncate, (v) => t(v ? 'dataTable.yes' : 'dataTable.no'));
   const title = full ?? (text || undefined);
-  if (!onCommit) return <td title={title}>{text}</td>;
-  return <EditableCell column={column} label={label} value={value} t={t} onCommit={onCommit} onCancel={onCancel} error={error} text={text} full={title} />;
+  const end = endAligned ? ROW_CLASS.end : undefined;
+  if (!onCommit)
+    return (
+      <td title={title} className={end}>
+        {text}
+      </td>
+    );
+  return <EditableCell column={column} label={label} value={value} t={t} endAligned={endAligned} onCommit={onCommit} onCancel={onCancel} error={error} text={text} full={title} />;
 }
 
-function EditableCell({ column, label, value, t, onCommit, onCancel, error, text, full }: DataCellProps & { onCommit: (text: string) => void; text: string; full?: string }) {
+function EditableCell({ column, label, value, t, endAligned, onCommit, onCancel, error, text, full }: DataCellProps & { onCommit: (text: string) => void; text: string; full?: string }) {
   const [editing, setEditing] = useState(false);
   const errorId = useId();
   if (editing || error) {
@@ -78,7 +86,7 @@ function EditableCell({ column, label, value, t, onCommit, onCancel, error, text
     );
   }
   return (
-    <td title={full}>
+    <td title={full} className={endAligned ? ROW_CLASS.end : undefined}>
       <button
         type="button"
         className={ROW_CLASS.edit}

@@ -20,6 +20,8 @@ export interface RowView {
   editable: readonly boolean[];
   /** Per column: the text of a value (an enum's, an entity name's: ./valueText.ts); absent for other columns. */
   enumText: readonly (ValueText | undefined)[];
+  /** Per column: right-aligned (numbers: ./columnKind.ts). */
+  endAligned: readonly boolean[];
   /** aria-rowindex of the first body row (after the header rows). */
   firstRowIndex: number;
   t: TFunction;
@@ -67,6 +69,7 @@ export const DataRow = memo(function DataRow({ row, index, view, error }: DataRo
           value={row[col.field]}
           shown={labels?.[col.field] ?? (row[col.field] != null ? view.enumText[i]?.(row[col.field], row) : undefined)}
           t={view.t}
+          endAligned={view.endAligned[i]}
           onCommit={view.editable[i] ? (text) => view.commit(row, col.field, text) : undefined}
           onCancel={view.cancel}
           error={error?.field === col.field ? error : undefined}

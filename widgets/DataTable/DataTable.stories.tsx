@@ -6,11 +6,25 @@ import { resolveEntity } from '../../engine/metadata/resolve';
 import type { ColumnsManifest, JsonSchema } from '../../engine/metadata/types';
 import schema from '../../schemas/categoria/schema.json';
 import columns from '../../schemas/categoria/columns.json';
+import registroSchema from '../../schemas/registro/schema.json';
+import registroColumns from '../../schemas/registro/columns.json';
+import registroUi from '../../schemas/registro/ui.json';
 import { DataTable } from './DataTable';
 import { categoriaRows, memorySource, type MemorySourceOptions } from './memorySource';
 import type { DataTableProps, TableSource } from './types';
 
 const categoria = resolveEntity({ name: 'categoria', schema: schema as JsonSchema, columns: columns as ColumnsManifest });
+const registro = resolveEntity({ name: 'registro', schema: registroSchema as JsonSchema, columns: registroColumns as ColumnsManifest, ui: registroUi });
+
+/** Records as the server lists them: a day, a client and an activity by name, amounts. */
+const RECORDS = [
+  { id: 1, numero: 'PED-000001', fecha: '2026-11-28', cliente: 7, referencia_texto: 'Obra Barrio Dalvian', estado: 'abierto', total: 1159785.5, actividad: 10, $labels: { cliente: 'Constructora Andina S.A.', actividad: 'Pedido de cliente' } },
+  { id: 2, numero: 'PED-000002', fecha: '2026-11-03', cliente: 9, referencia_texto: 'Reparación', estado: 'cerrado', total: 840, actividad: 10, $labels: { cliente: 'Juan Carlos Videla', actividad: 'Pedido de cliente' } },
+];
+const recordsSource: TableSource = {
+  index: async () => ({ total: RECORDS.length, rows: RECORDS, showableColumns: registro.columns.map((c) => c.name), cols: null }),
+  saveColumns: async () => {},
+};
 
 type HarnessProps = Omit<DataTableProps, 'source'> & MemorySourceOptions & { rowCount: number; source?: TableSource };
 
@@ -65,5 +79,8 @@ export const SavedWidths: Story = { args: { savedColumns: ['nombre', 'tipo', 'no
 
 /** Every call takes 800 ms: the loading indicator shows. */
 export const SlowNetwork: Story = { args: { latency: 800 } };
+
+/** A list of records: days as dd/mm/yyyy, amounts in the language's numbers at the right, narrow number and day columns. */
+export const Records: Story = { args: { entity: registro, source: recordsSource, label: 'Registros' } };
 
 export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

@@ -8,7 +8,7 @@ import { emitUpdateList } from './updateList';
 import i18next from '../../locales/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../../engine/list/sizes';
 
-const { Default, EstimatedTotal, HundredThousandRows, Empty, ReadOnly, SavedColumns, SavedWidths, SlowNetwork } = composeStories(stories);
+const { Default, EstimatedTotal, HundredThousandRows, Empty, ReadOnly, SavedColumns, SavedWidths, SlowNetwork, Records } = composeStories(stories);
 
 const table = () => screen.getByRole('table', { name: 'Categorías' });
 const bodyRows = () => within(table()).queryAllByRole('row').filter((r) => r.closest('tbody') && r.hasAttribute('aria-rowindex'));
@@ -246,6 +246,33 @@ describe('DataTable', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Nuevo valor de Valor' }), { target: { value: 'otro' } });
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Nuevo valor de Valor' }), { key: 'Escape' });
     expect(screen.getByRole('button', { name: 'Editar Valor: nuevo valor' })).toBeTruthy();
+  });
+
+  it('writes days and amounts as people read them, amounts at the right, in either language', async () => {
+    render(<Records />);
+    const records = () => screen.getByRole('table', { name: 'Registros' });
+    const cellsOf = (n: number) => within(records()).getAllByRole('row').filter((r) => r.closest('tbody'))[n].querySelectorAll('td');
+    await waitFor(() => expect(cellsOf(0)[0].textContent).toBe('PED-000001'));
+    const heads = within(records()).getAllByRole('columnheader').map((h) => h.textContent);
+    const at = (name: string) => heads.indexOf(name);
+    expect(cellsOf(0)[at('Fecha')].textContent).toBe('28/11/2026');
+    expect(cellsOf(0)[at('Total')].textContent).toBe('1.159.785,5');
+    expect(cellsOf(0)[at('Cliente')].textContent).toBe('Constructora Andina S.A.');
+    // figures line up at the right, under a title at the right; text stays at the left
+    expect(cellsOf(1)[at('Total')].className).toContain('dt-end');
+    expect(cellsOf(1)[at('Cliente')].className).not.toContain('dt-end');
+    expect(getComputedStyle(within(records()).getByRole('columnheader', { name: 'Total' })).textAlign).toBe('end');
+    // a day and an amount get narrow columns; text shares the rest
+    const cols = records().querySelectorAll('col');
+    expect(Number.parseInt((cols[at('Total')] as HTMLElement).style.width, 10)).toBeLessThan(171);
+    expect((cols[at('Cliente')] as HTMLElement).style.width).toBe('');
+    await act(() => i18next.changeLanguage('en'));
+    try {
+      await waitFor(() => expect(cellsOf(0)[at('Fecha')].textContent).toBe('28/11/2026'));
+      await waitFor(() => expect(cellsOf(0)[at('Total')].textContent).toBe('1,159,785.5'));
+    } finally {
+      await act(() => i18next.changeLanguage('es'));
+    }
   });
 
   it('long text is cut with the whole text as a tooltip; every cell with text has its tooltip (the width may cut it)', async () => {

@@ -22,11 +22,12 @@ import { useDataTable } from './useDataTable';
 import { useScrollBack } from './useScrollBack';
 import { useColumnModel } from './useColumnModel';
 import { useOptionNames, valueTextOf } from './valueText';
+import { alignsEnd, columnKind, kindText, startWidth } from './columnKind';
 import type { ColumnWidths } from '../../engine/list/preferences';
 import type { DataTableProps } from './types';
 
 /** Narrowest a data column without a dragged width gets before the table scrolls sideways (phones). */
-const MIN_SHARE_WIDTH = 140;
+const MIN_SHARE_WIDTH = 120;
 
 export function DataTable(props: DataTableProps) {
   const { entity, source, userRoles, onAdd, onEdit, onShow } = props;
@@ -55,7 +56,12 @@ export function DataTable(props: DataTableProps) {
   // Keyed by the names, so the rows' shared view (and every memoized row) stays the same while the model re-renders.
   const visibleKey = visibleIds.join('\n');
   const visible = useMemo(() => (visibleKey ? visibleKey.split('\n') : []).flatMap((n) => byName.get(n) ?? []), [visibleKey, byName]);
-  const sizedWidth = visible.reduce((sum, col) => sum + (resize.sizing[col.name] ?? MIN_SHARE_WIDTH), 0);
+  const kinds = useMemo(() => visible.map((col) => columnKind(entity, col)), [visible, entity]);
+  const labels = useMemo(() => visible.map((col) => t(col.label)), [visible, t]);
+  // a column nobody sized starts at its kind's width (numbers, days, yes/no); text shares the rest
+  const widthOf = (i: number) => resize.sizing[visible[i].name] ?? startWidth(kinds[i], labels[i]);
+  const endAligned = useMemo(() => kinds.map(alignsEnd), [kinds]);
+  const sizedWidth = visible.reduce((sum, _, i) => sum + (widthOf(i) ?? MIN_SHARE_WIDTH), 0);
   const canEdit = isPermitted(userRoles, entity.editRoles);
   const canRemove = isPermitted(userRoles, entity.removeRoles) && !!source.remove;
   const inlineEdit = canEdit && !!source.updateColumn;
@@ -82,9 +88,10 @@ export function DataTable(props: DataTableProps) {
   const rowView = useMemo<RowView>(
     () => ({
       columns: visible,
-      labels: visible.map((col) => t(col.label)),
+      labels,
       editable: visible.map((col) => inlineEdit && !!col.editable),
-      enumText: visible.map((col) => valueTextOf(col, entity.name, t, optionNames)),
+      enumText: visible.map((col, i) => valueTextOf(col, entity.name, t, optionNames) ?? kindText(entity, col, kinds[i], i18n.language)),
+      endAligned,
       firstRowIndex: 1 + headerRows,
       t,
       nameOf,
@@ -94,7 +101,7 @@ export function DataTable(props: DataTableProps) {
       edit: canEditRow ? (row) => latest.current.onEdit?.(row, at(row)) : undefined,
       remove: canRemove ? setRemoving : undefined,
     }),
-    [visible, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, entity.name, at, optionNames],
+    [visible, labels, kinds, endAligned, t, i18n.language, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, entity, at, optionNames],
   );
   const rowStyles = useRowStyles(sizes.row, sizes.phone);
   const { cellError } = c;
@@ -150,16 +157,18 @@ export function DataTable(props: DataTableProps) {
           aria-busy={c.loading}
         >
           <Table.ColumnGroup>
-            {visible.map((col) => (
+            {visible.map((col, i) => {
+              const width = widthOf(i);
               // inline: a drag changes it every frame, and a style prop would make a new class each time
-              <Table.Column key={col.name} style={resize.sizing[col.name] ? { width: `${resize.sizing[col.name]}px` } : undefined} />
-            ))}
+              return <Table.Column key={col.name} style={width ? { width: `${width}px` } : undefined} />;
+            })}
             {hasActions && <Table.Column width={`${ACTIONS_COLUMN_WIDTH}px`} />}
           </Table.ColumnGroup>
           <TableHead
             entity={entity.name}
             options={source.options}
             columns={visible}
+            endAligned={endAligned}
             query={c.query}
             onSort={onSort}
             filterRowVisible={c.filterRowVisible}

@@ -14,6 +14,8 @@ export interface TableHeadProps {
   /** Entity name (enum texts are `entities.<entity>.enums.<field>.<value>`). */
   entity: string;
   columns: readonly ResolvedColumn[];
+  /** Per column: its title at the right, over right-aligned numbers (./columnKind.ts). */
+  endAligned?: readonly boolean[];
   /** Options of reference columns' filters. */
   options?: OptionsSource;
   query: TableQuery;
@@ -40,6 +42,7 @@ const ariaSort = (c: ResolvedColumn, q: TableQuery) =>
 export const TableHead = memo(function TableHead({
   entity,
   columns,
+  endAligned,
   options,
   query,
   onSort,
@@ -55,12 +58,13 @@ export const TableHead = memo(function TableHead({
   return (
     <Table.Header position="sticky" top="0" zIndex="1">
       <Table.Row aria-rowindex={1} height={`${titleHeight}px`} bg="transparent">
-        {columns.map((c) => {
+        {columns.map((c, i) => {
           const sort = ariaSort(c, query);
           return (
             <Table.ColumnHeader
               key={c.name}
               aria-sort={sort}
+              textAlign={endAligned?.[i] ? 'end' : undefined}
               py="0"
               bg="bg.muted"
               whiteSpace="nowrap"

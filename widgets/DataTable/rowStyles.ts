@@ -14,6 +14,8 @@ export const ROW_CLASS = {
   edit: 'dt-edit',
   /** A cell holding an input (the cell being edited). */
   editing: 'dt-editing',
+  /** A number's cell: right-aligned, figures of one width. */
+  end: 'dt-end',
   /** The reason a cell edit was refused, under its input. */
   cellError: 'dt-cell-error',
   actions: 'dt-actions',
@@ -41,6 +43,7 @@ export function useRowStyles(rowHeight: number, phone: boolean): SystemStyleObje
     return {
       '& > tr': { ...row, height: `${rowHeight}px` },
       '& > tr > td': { ...cell, py: '0', ...ellipsis },
+      [`& > tr > td.${c.end}, & > tr > td.${c.end} .${c.edit}`]: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
       [`& > tr > td.${c.editing}, & > tr > td.${c.actions}`]: { px: '1', whiteSpace: 'normal', overflow: 'visible' },
       [`& > tr > td.${c.editing}`]: { position: 'relative' },
       [`& .${c.cellError}`]: {
