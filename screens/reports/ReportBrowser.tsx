@@ -15,6 +15,7 @@ export function ReportBrowser({ title, load }: { title: string; load: () => Prom
   const { t } = useTranslation();
   const sections = useLoad(load, []);
   const [chosen, setChosen] = useState<ReportSummary | null>(null);
+  const none = sections.state === 'ready' && sections.data.every((s) => !s.reports.length);
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
@@ -25,7 +26,7 @@ export function ReportBrowser({ title, load }: { title: string; load: () => Prom
       {sections.state === 'ready' && (
         <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="flex-start">
           <Stack as="nav" aria-label={title} minW="60" gap="3" className="no-print">
-            {sections.data.every((s) => !s.reports.length) && <Text color="fg.muted">{t('reports.noReports')}</Text>}
+            {none && <Text color="fg.muted">{t('reports.noReports')}</Text>}
             {sections.data
               .filter((s) => s.reports.length)
               .map((s, i) => (
@@ -56,7 +57,8 @@ export function ReportBrowser({ title, load }: { title: string; load: () => Prom
                 <ReportRunner key={chosen.id} report={chosen} contexto={chosen.contexto} />
               </Stack>
             ) : (
-              <Text color="fg.muted">{t('reports.choose')}</Text>
+              // with no report to choose, "choose one" would only contradict the line beside it
+              !none && <Text color="fg.muted">{t('reports.choose')}</Text>
             )}
           </Box>
         </Stack>

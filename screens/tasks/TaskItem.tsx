@@ -49,7 +49,7 @@ export function TaskItem({ task, roles, onChanged }: { task: MyTask; roles: read
   const facts = [
     ...(task.fecha_inicio_estimada ? [t('tasks.start', { date: dmy(task.fecha_inicio_estimada) })] : []),
     task.fecha_fin_estimada ? t('tasks.due', { date: dmy(task.fecha_fin_estimada) }) : t('tasks.noDue'),
-    ...(task.horas_asignadas !== null ? [t('tasks.hours', { hours: num(task.horas_asignadas, i18n.language) })] : []),
+    ...(task.horas_asignadas !== null ? [t('tasks.hours', { count: task.horas_asignadas, hours: num(task.horas_asignadas, i18n.language) })] : []),
     ...(task.asignado_nombre ? [t('tasks.assigned', { name: task.asignado_nombre })] : []),
   ];
   const actions = (
