@@ -351,6 +351,8 @@ describe('executing an activity', () => {
       await page.getByRole('button', { name: 'Mover', exact: true }).click();
       await dialog.getByRole('button', { name: 'Fin (cierra el registro)' }).click();
       await page.getByText('Registro cerrado.').first().waitFor();
+      // the page goes back to the activity's list after the move: opening the record before it does would be undone
+      await page.waitForURL((url) => url.hash === `#/execution/${ids.flujo}/${entrega}`);
       expect(await db.selectFrom('registro').select(['estado', 'total']).where('id', '=', ids.record).executeTakeFirstOrThrow()).toEqual({ estado: 'cerrado', total: 438104.7 });
       // its history tells what people did in their words: activities and the client by name, a day and an amount as
       // they are written; the app's plumbing (the flow position, the holder's id, the computed taxes) is not listed

@@ -32,7 +32,11 @@ describe('columnKind', () => {
     expect(kindText(registro, total, 'amount', 'es')!('12.5')).toBe('12,5');
     expect(kindText(registro, fecha, 'date', 'en')!('2026-11-03')).toBe('03/11/2026');
     expect(kindText(registro, fecha, 'date', 'es')!('not a day')).toBe('not a day');
-    expect(kindText(registro, registro.columns[0], 'text', 'es')).toBeUndefined();
+    const numero = registro.columns.find((c) => c.name === 'numero')!;
+    expect(kindText(registro, numero, 'text', 'es')!('PED-000001')).toBe('PED-000001');
+    // a moment the server stored as text (a stock movement's creado_en)
+    expect(kindText(registro, numero, 'text', 'es')!('2026-11-28T08:15:18.964Z')).toMatch(/^28\/11\/2026,? \d{2}:15:18$/);
+    expect(kindText(registro, registro.columns.find((c) => c.name === 'cliente')!, 'flag', 'es')).toBeUndefined();
   });
 
   it('starts narrow kinds at their title\'s width within bounds, and leaves text to share the table', () => {

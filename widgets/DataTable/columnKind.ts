@@ -5,7 +5,7 @@
  * a column nobody has sized starts at: numbers, days and yes/no are narrow, so text columns (a name, a client)
  * share the rest instead of all getting the same width.
  */
-import { dayText } from '../../engine/dates';
+import { dayText, momentText } from '../../engine/dates';
 import type { ResolvedColumn, ResolvedEntity } from '../../engine/metadata/resolve';
 import { shownDate, shownKind } from '../../engine/metadata/shownField';
 
@@ -29,8 +29,16 @@ export function columnKind(entity: ResolvedEntity, c: ResolvedColumn): ColumnKin
 /** Right-aligned columns. */
 export const alignsEnd = (kind: ColumnKind) => kind === 'amount' || kind === 'count';
 
-/** A cell's text for the kinds written otherwise than as stored; undefined for the others. */
+/** A moment as the server writes it (ISO 8601 with its time and zone): a created-at, a sent-at. */
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A cell's text for the kinds written otherwise than as stored; undefined for the others. A text column's moment
+ * (a movement's or an upload's time, stored by the server as text) reads as day/month/year and time, as the
+ * history's do, not 2026-11-28T08:15:18.964Z.
+ */
 export function kindText(entity: ResolvedEntity, c: ResolvedColumn, kind: ColumnKind, language: string): ((value: unknown) => string) | undefined {
+  if (kind === 'text' && c.type === 'string') return (v) => (typeof v === 'string' && ISO_MOMENT.test(v) ? momentText(v, language) : String(v));
   if (kind === 'amount') return (v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) ? Number(v).toLocaleString(language) : String(v));
   if (kind === 'date') return (v) => (typeof v === 'string' ? (c.virtual ? dayText(v) : shownDate(entity.schema, entity.ui, c.field, v)) ?? v : String(v));
   return undefined;
