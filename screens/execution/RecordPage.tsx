@@ -32,7 +32,7 @@ import { AttachmentsPanel } from './AttachmentsPanel';
 import { InvoicePanel } from '../billing/InvoicePanel';
 import { ContextReports } from '../reports/ContextReports';
 import { Deliveries, FromParentDialog, type ParentItem } from './FromParentDialog';
-import { EditModeNote } from './EditModeNote';
+import { EditModeNote, editModeNoteKey } from './EditModeNote';
 import { InlineEditDialog, type InlineKind } from './InlineEditDialog';
 import { ItemDetailsLine } from './ItemDetailsLine';
 import { LeaveDialog } from './LeaveDialog';
@@ -50,10 +50,11 @@ const HIDDEN_NEW = ['numero', 'estado', 'asignado_nombre', 'padre'];
 const ITEM_LABELS = ['article', 'cantidad', 'ajuste', 'precio_unitario', 'largo', 'ancho', 'alto', 'alicuota', 'subtotal', 'impuesto', 'total'] as const;
 
 /** The record's form without its items and totals; clients and sellers picked from their kind of party. */
-function headerEntity(base: ResolvedEntity, creating: boolean): ResolvedEntity {
+/** `clientNote`: the locale key of what the activity's client edit mode leaves out, said under the Cliente field. */
+function headerEntity(base: ResolvedEntity, creating: boolean, clientNote: string | null): ResolvedEntity {
   const ui: UiSchema = { ...base.ui };
   for (const f of [...HIDDEN, ...(creating ? HIDDEN_NEW : [])]) ui[f] = { ...(ui[f] as object), 'ui:widget': 'hidden' };
-  ui.cliente = { ...(ui.cliente as object), 'ui:options': { filters: { tipo: 'clientes' } } };
+  ui.cliente = { ...(ui.cliente as object), 'ui:options': { filters: { tipo: 'clientes' } }, ...(clientNote ? { 'ui:description': clientNote } : {}) };
   ui.vendedor = { ...(ui.vendedor as object), 'ui:options': { filters: { tipo: 'empleados' } } };
   return { ...base, ui };
 }
@@ -73,7 +74,8 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const [inline, setInline] = useState<{ kind: InlineKind; id: number | null } | null>(null);
   const [makingChild, setMakingChild] = useState(false);
   const childActivities = useMemo(() => (activity.hijas ?? []).map((h) => h.actividad), [activity.hijas]);
-  const form = useMemo(() => headerEntity(r.entity, creating), [r.entity, creating]);
+  const clientNote = editModeNoteKey('party', activity.edicion_cliente);
+  const form = useMemo(() => headerEntity(r.entity, creating, clientNote), [r.entity, creating, clientNote]);
 
   const boss = hasAny(user?.roles, [ROLES.ADMIN, ROLES.ROOT]);
   const closed = record?.estado === 'cerrado' || record?.estado === 'anulado';
@@ -254,7 +256,6 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
                 )}
               </HStack>
             )}
-            {!readOnly && <EditModeNote kind="party" mode={activity.edicion_cliente} />}
             {!readOnly && activity.modo_guardado === 'elegido' && (
               <Box mt="3" maxW="24rem">
                 <AssigneePicker

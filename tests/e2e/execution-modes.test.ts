@@ -251,6 +251,9 @@ describe('the activity’s modes on the execution screen', () => {
       await page.getByRole('heading', { name: `Registro ${r.numero} · Pedido`, level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Nuevo cliente' }).waitFor();
       await page.getByText('Esta actividad permite crear clientes desde el registro, no modificarlos.').waitFor();
+      // said under the Cliente field, as its description (where one looks for a client, and what a screen reader reads with it)
+      const described = await page.getByRole('combobox', { name: /^Cliente/ }).getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${described}"]`).textContent()).toBe('Esta actividad permite crear clientes desde el registro, no modificarlos.');
       expect(await page.getByRole('button', { name: 'Editar cliente' }).count()).toBe(0);
       await page.getByText('Esta actividad no permite crear ni modificar artículos desde el registro.').waitFor();
       expect(await page.getByRole('button', { name: /artículo/ }).count()).toBe(0);
