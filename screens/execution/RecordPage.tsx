@@ -49,8 +49,10 @@ const HIDDEN = ['items', 'subtotal', 'total', 'impuestos', 'flujo', 'actividad',
 const HIDDEN_NEW = ['numero', 'estado', 'asignado_nombre', 'padre'];
 const ITEM_LABELS = ['article', 'cantidad', 'ajuste', 'precio_unitario', 'largo', 'ancho', 'alto', 'alicuota', 'subtotal', 'impuesto', 'total'] as const;
 
-/** The record's form without its items and totals; clients and sellers picked from their kind of party. */
-/** `clientNote`: the locale key of what the activity's client edit mode leaves out, said under the Cliente field. */
+/**
+ * The record's form without its items and totals; clients and sellers picked from their kind of party.
+ * `clientNote`: the locale key of what the activity's client edit mode leaves out, said under the Cliente field.
+ */
 function headerEntity(base: ResolvedEntity, creating: boolean, clientNote: string | null): ResolvedEntity {
   const ui: UiSchema = { ...base.ui };
   for (const f of [...HIDDEN, ...(creating ? HIDDEN_NEW : [])]) ui[f] = { ...(ui[f] as object), 'ui:widget': 'hidden' };

@@ -35,17 +35,19 @@ export interface DataCellProps {
 export function DataCell({ column, label, value, shown, t, endAligned, onCommit, onCancel, error }: DataCellProps) {
   const { text, full } = cellText(shown ?? value, column.truncate, (v) => t(v ? 'dataTable.yes' : 'dataTable.no'));
   const title = full ?? (text || undefined);
-  const end = endAligned ? ROW_CLASS.end : undefined;
+  const className = endAligned ? ROW_CLASS.end : undefined;
   if (!onCommit)
     return (
-      <td title={title} className={end}>
+      <td title={title} className={className}>
         {text}
       </td>
     );
-  return <EditableCell column={column} label={label} value={value} t={t} endAligned={endAligned} onCommit={onCommit} onCancel={onCancel} error={error} text={text} full={title} />;
+  return <EditableCell column={column} label={label} value={value} t={t} className={className} onCommit={onCommit} onCancel={onCancel} error={error} text={text} full={title} />;
 }
 
-function EditableCell({ column, label, value, t, endAligned, onCommit, onCancel, error, text, full }: DataCellProps & { onCommit: (text: string) => void; text: string; full?: string }) {
+type EditableProps = Omit<DataCellProps, 'endAligned'> & { onCommit: (text: string) => void; text: string; full?: string; className?: string };
+
+function EditableCell({ column, label, value, t, className, onCommit, onCancel, error, text, full }: EditableProps) {
   const [editing, setEditing] = useState(false);
   const errorId = useId();
   if (editing || error) {
@@ -86,7 +88,7 @@ function EditableCell({ column, label, value, t, endAligned, onCommit, onCancel,
     );
   }
   return (
-    <td title={full} className={endAligned ? ROW_CLASS.end : undefined}>
+    <td title={full} className={className}>
       <button
         type="button"
         className={ROW_CLASS.edit}
