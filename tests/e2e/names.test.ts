@@ -199,6 +199,8 @@ describe('names, not keys', () => {
     const saved = page.waitForResponse((r) => /\/api\/categoria\/(update\/\d+|save)$/.test(r.url()));
     await page.getByRole('button', { name: 'Guardar' }).first().click();
     expect((await (await saved).json())).toMatchObject({ grupo: 'perfil_tipo', valor: 'perfil_tipo' });
+    // a saved form goes back to its list: wait for it, or that navigation lands after the next one
+    await page.waitForURL(/#\/backOffice\/categories$/);
     await page.goto(`${edited}/show`);
     await expect.poll(() => page.getByRole('group', { name: 'Grupo' }).textContent()).toBe('Tipo de interesado');
     await expect.poll(() => page.getByRole('group', { name: 'Valor' }).textContent()).toBe('perfil_tipo');
@@ -213,6 +215,7 @@ describe('names, not keys', () => {
     const again = page.waitForResponse((r) => /\/api\/categoria\/update\/\d+$/.test(r.url()));
     await page.getByRole('button', { name: 'Guardar' }).first().click();
     expect((await again).status()).toBe(200);
+    await page.waitForURL(/#\/backOffice\/categories$/);
     await page.goto(`${edited}/show`);
     await page.getByRole('button', { name: 'Historial' }).click();
     await expect.poll(() => history.first().textContent()).toContain('Valor: perfil_tipo → Clientes');
