@@ -12,11 +12,19 @@ import { entityOf } from '../metadata';
 
 export const referenceKey = (entity: string, id: unknown) => `${entity}:${String(id)}`;
 
-/** The entity a top-level field references (schema `x-ref`), or null. */
-export const referencedBy = (entity: ResolvedEntity, field: string): string | null => {
-  const ref = entity.schema.properties?.[field]?.['x-ref'];
-  return typeof ref === 'string' ? ref : null;
-};
+/**
+ * The entity a field references (schema `x-ref`, a name or `{ entity }`), or null: a header field, or a child
+ * row's as `child.field`.
+ */
+export const referencedBy = (entity: ResolvedEntity, path: string): string | null => entity.references.find((r) => r.path === path)?.entity ?? null;
+
+/** Every field change of an entry as [path, before, after], a child row's field as `child.field`. */
+const changedPaths = (e: AuditEntry): [string, unknown, unknown][] => [
+  ...Object.entries(e.changes.fields ?? {}).map(([f, [before, after]]): [string, unknown, unknown] => [f, before, after]),
+  ...Object.entries(e.changes.children ?? {}).flatMap(([child, diff]) =>
+    (diff.changed ?? []).flatMap((c) => Object.entries(c.fields).map(([f, [before, after]]): [string, unknown, unknown] => [`${child}.${f}`, before, after])),
+  ),
+];
 
 export function useReferenceNames(entity: ResolvedEntity, entries: readonly AuditEntry[] | null): ReadonlyMap<string, string> {
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
@@ -24,8 +32,8 @@ export function useReferenceNames(entity: ResolvedEntity, entries: readonly Audi
     if (!entries) return;
     const wanted = new Map<string, { ref: string; id: number }>();
     for (const e of entries)
-      for (const [field, pair] of Object.entries(e.changes.fields ?? {})) {
-        const ref = referencedBy(entity, field);
+      for (const [path, ...pair] of changedPaths(e)) {
+        const ref = referencedBy(entity, path);
         if (ref) for (const id of pair) if (typeof id === 'number' && !names.has(referenceKey(ref, id))) wanted.set(referenceKey(ref, id), { ref, id });
       }
     if (!wanted.size) return;

@@ -12,6 +12,7 @@ let app: Awaited<ReturnType<typeof startApp>>;
 let session: Awaited<ReturnType<typeof signedInPage>>;
 let page: Page;
 const ids: Record<string, number> = {};
+let apiChange: () => Promise<void>;
 
 beforeAll(async () => {
   app = await startApp();
@@ -24,9 +25,15 @@ beforeAll(async () => {
   };
   ids.ferreteria = await post('categoria/save', { tipo: 'rubro', nombre: 'Ferretería' });
   ids.pintureria = await post('categoria/save', { tipo: 'rubro', nombre: 'Pinturería' });
-  ids.tornillo = await post('articulo/save', { nombre: 'Tornillo', categoria: ids.ferreteria });
   ids.clavo = await post('articulo/save', { nombre: 'Clavo', categoria: ids.ferreteria });
+  ids.tornillo = await post('articulo/save', { nombre: 'Tornillo', categoria: ids.ferreteria, componentes: [{ articulo: ids.clavo, cantidad: 2 }] });
   ids.latex = await post('articulo/save', { nombre: 'Látex blanco', categoria: ids.pintureria });
+  // another change after the one made in the form below: its category, and a component's article
+  apiChange = async () => {
+    const current = (await client.post(`/api/articulo/show/${ids.tornillo}`, {}, token)).body;
+    const res = await client.post(`/api/articulo/update/${ids.tornillo}`, { ...current, categoria: ids.pintureria, componentes: [{ ...current.componentes[0], articulo: ids.latex }] }, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
   session = await signedInPage(app.baseUrl, 'admin', ADMIN_PASSWORD);
   ({ page } = session);
 });
@@ -64,15 +71,19 @@ describe('references and history', () => {
     await nombre.fill('Tornillo 8 mm');
     await page.getByRole('button', { name: 'Guardar' }).first().click();
     await page.waitForURL(/#\/backOffice\/stock$/);
+    await apiChange();
 
     await page.goto(`${app.baseUrl}/#/backOffice/stock/${ids.tornillo}/show`);
     await page.getByRole('heading', { name: 'Artículo', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Historial' }).click();
     const dialog = page.getByRole('dialog', { name: 'Historial de cambios' });
     const entries = dialog.getByRole('list', { name: 'Historial de cambios' }).getByRole('listitem');
-    await expect.poll(() => entries.count()).toBe(2);
-    await expect.poll(() => entries.first().textContent()).toContain('admin · Modificó');
-    expect(await entries.first().textContent()).toContain('Nombre: Tornillo → Tornillo 8 mm');
-    expect(await entries.nth(1).textContent()).toContain('Creó');
+    await expect.poll(() => entries.count()).toBe(3);
+    await expect.poll(() => entries.nth(1).textContent()).toContain('admin · Modificó');
+    expect(await entries.nth(1).textContent()).toContain('Nombre: Tornillo → Tornillo 8 mm');
+    expect(await entries.nth(2).textContent()).toContain('Creó');
+    // referenced rows by their names, a component's article too, not their ids
+    await expect.poll(() => entries.first().textContent()).toContain('Categoría: Ferretería → Pinturería');
+    await expect.poll(() => entries.first().textContent()).toContain('Componentes · Artículo: Clavo → Látex blanco');
   });
 });
