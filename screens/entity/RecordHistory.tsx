@@ -16,6 +16,7 @@ import { shownDate, shownKind } from '../../engine/metadata/shownField';
 import { historyScopes, type EntryScopes } from './historyScopes';
 import { referenceKey, referencedBy, useReferenceNames } from './useReferenceNames';
 import { Modal } from '../../widgets/Modal';
+import { formatNumber } from '../../widgets/money';
 import { valueNamesKey } from '../../widgets/SchemaForm/namedOptions';
 import { entityCalls } from '../app/entityData';
 import { reportFailure } from '../app/feedback';
@@ -55,7 +56,7 @@ function EntryChanges({ entity, entry, within, scopes, references }: EntryProps)
     // a day and an amount as a form in view mode writes them
     const kind = shownKind(entity.schema, entity.ui, path);
     if (kind === 'date' && typeof v === 'string') return shownDate(entity.schema, entity.ui, path, v) ?? v;
-    if (kind === 'number' && typeof v === 'number') return v.toLocaleString(i18n.language);
+    if (kind === 'number' && typeof v === 'number') return formatNumber(v, i18n.language);
     // a category's valor is named within the grupo it had then
     const scope = within.get(path);
     const key = scope ? valueNameKey(entity.name, path, { within: scope }, v, { [scope]: scopes[scope]?.[side] }) ?? '' : `${valueNamesKey(entity.name, path)}.${String(v)}`;

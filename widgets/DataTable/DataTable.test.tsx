@@ -257,6 +257,8 @@ describe('DataTable', () => {
     const at = (name: string) => heads.indexOf(name);
     expect(cellsOf(0)[at('Fecha')].textContent).toBe('28/11/2026');
     expect(cellsOf(0)[at('Total')].textContent).toBe('1.159.785,5');
+    // thousands grouped from four digits, as the items grid and totals write them
+    expect(cellsOf(1)[at('Total')].textContent).toBe('1.840');
     expect(cellsOf(0)[at('Cliente')].textContent).toBe('Constructora Andina S.A.');
     // figures line up at the right, under a title at the right; text stays at the left
     expect(cellsOf(1)[at('Total')].className).toContain('dt-end');

@@ -8,6 +8,7 @@
 import { dayText, momentText } from '../../engine/dates';
 import type { ResolvedColumn, ResolvedEntity } from '../../engine/metadata/resolve';
 import { shownDate, shownKind } from '../../engine/metadata/shownField';
+import { formatNumber } from '../money';
 
 export type ColumnKind = 'amount' | 'count' | 'date' | 'flag' | 'text';
 
@@ -39,7 +40,7 @@ const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:
  */
 export function kindText(entity: ResolvedEntity, c: ResolvedColumn, kind: ColumnKind, language: string): ((value: unknown) => string) | undefined {
   if (kind === 'text' && c.type === 'string') return (v) => (typeof v === 'string' && ISO_MOMENT.test(v) ? momentText(v, language) : String(v));
-  if (kind === 'amount') return (v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) ? Number(v).toLocaleString(language) : String(v));
+  if (kind === 'amount') return (v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) ? formatNumber(Number(v), language) : String(v));
   if (kind === 'date') return (v) => (typeof v === 'string' ? (c.virtual ? dayText(v) : shownDate(entity.schema, entity.ui, c.field, v)) ?? v : String(v));
   return undefined;
 }

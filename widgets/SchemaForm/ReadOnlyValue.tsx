@@ -9,6 +9,7 @@ import { Text } from '@chakra-ui/react';
 import type { Registry, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { dayText } from '../../engine/dates';
+import { formatNumber } from '../money';
 import { valueNameKey, valueNamesOption } from '../../engine/metadata/resolve';
 import { formContextOf } from './context';
 import { useEnumText } from './enumText';
@@ -47,7 +48,7 @@ export function ReadOnlyValue({ id, value, schema, uiSchema, registry }: Props) 
     if (widget === 'date' && typeof value === 'string') {
       return dayText(value, typeof options.format === 'string' ? options.format : undefined) ?? value;
     }
-    if (schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'))) return Number(value).toLocaleString(i18n.language);
+    if (schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'))) return formatNumber(Number(value), i18n.language);
     const valueNames = valueNamesOption(options.valueNames);
     if (valueNames && typeof options.valueNamesField === 'string') {
       const { entity, record } = formContextOf(registry);

@@ -99,6 +99,8 @@ describe('SchemaForm', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.getByRole('group', { name: 'Nombre' }).textContent).toBe('Acme');
     expect(screen.getByRole('group', { name: 'Fecha' }).textContent).toBe('29/02/2024');
+    // grouped as the items grid and the lists write amounts
+    expect(screen.getByRole('group', { name: 'Precio' }).textContent).toBe('1.250,5');
     expect(screen.getByRole('group', { name: 'Activo' }).textContent).toBe('Sí');
     expect(screen.getByRole('group', { name: 'Es empresa' }).textContent).toBe('No');
     expect(screen.getByRole('group', { name: 'CUIT' }).textContent).toBe('—');
