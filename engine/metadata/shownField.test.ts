@@ -12,12 +12,14 @@ const schema: JsonSchema = {
     nodo: { type: 'string' },
     nombre: { type: 'string' },
     items: { type: 'array', items: { type: 'object', properties: { fecha_cobro: { type: 'string' }, cantidad: { type: 'number' }, clave: { type: 'string' } } } },
+    empleado: { type: 'object', properties: { fecha_ingreso: { type: 'string', format: 'date' }, sueldo: { type: 'number' }, legajo: { type: 'string' } } },
   },
 };
 const ui = {
   alta: { 'ui:widget': 'date', 'ui:options': { format: 'YYYY-MM-DD HH:mm:ss' } },
   nodo: { 'ui:widget': 'hidden' },
   items: { items: { fecha_cobro: { 'ui:widget': 'date', 'ui:options': { format: 'YYYY-MM-DD' } }, clave: { 'ui:widget': 'hidden' } } },
+  empleado: { legajo: { 'ui:widget': 'hidden' } },
 };
 
 describe('how a field reads outside its form', () => {
@@ -25,6 +27,11 @@ describe('how a field reads outside its form', () => {
     expect(['fecha', 'alta', 'total', 'cliente', 'nodo', 'nombre'].map((f) => shownKind(schema, ui, f))).toEqual(['date', 'date', 'number', 'other', 'hidden', 'other']);
     expect(['items.fecha_cobro', 'items.cantidad', 'items.clave'].map((f) => shownKind(schema, ui, f))).toEqual(['date', 'number', 'hidden']);
     expect(shownKind(schema, ui, 'unknown')).toBe('other');
+  });
+
+  it("knows a stored object's keys the same way", () => {
+    expect(['empleado.fecha_ingreso', 'empleado.sueldo', 'empleado.legajo'].map((f) => shownKind(schema, ui, f))).toEqual(['date', 'number', 'hidden']);
+    expect(shownDate(schema, ui, 'empleado.fecha_ingreso', '2026-03-01')).toBe('01/03/2026');
   });
 
   it('writes a stored day as day/month/year by the field\'s format, and says when a text is no day', () => {

@@ -2,7 +2,7 @@
  * How a stored field reads to people outside its form (a record's history): whether it is one at all — a field the
  * form hides (`ui:widget: hidden`: a flow position, a sequence's number, a holder's id, computed taxes) is
  * plumbing, not something a user changed or can place — and what kind of value it holds, by its path
- * (`fecha`, `items.fecha_cobro`: a child row's field).
+ * (`fecha`, `items.fecha_cobro`: a child row's field, `empleado.fecha_ingreso`: a stored object's).
  */
 import { dayText } from '../dates';
 import type { JsonSchema } from './types';
@@ -12,12 +12,13 @@ export type ShownKind = 'hidden' | 'date' | 'number' | 'other';
 
 const node = (v: unknown): Ui => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
 
-/** The field's schema and ui.json entry at `path` (one level of child rows: `<child>.<field>`). */
+/** The field's schema and ui.json entry at `path` (one level: a child row's `<child>.<field>`, a stored object's `<field>.<key>`). */
 function at(schema: JsonSchema, ui: Ui, path: string): { schema: JsonSchema | undefined; ui: Ui } {
   const [own, inner] = path.split('.');
   const top = schema.properties?.[own];
   if (inner === undefined) return { schema: top, ui: node(ui?.[own]) };
-  return { schema: (top?.items as JsonSchema | undefined)?.properties?.[inner], ui: node(node(node(ui?.[own])?.items)?.[inner]) };
+  if (top?.items) return { schema: (top.items as JsonSchema).properties?.[inner], ui: node(node(node(ui?.[own])?.items)?.[inner]) };
+  return { schema: top?.properties?.[inner], ui: node(node(ui?.[own])?.[inner]) };
 }
 
 const isNumber = (s: JsonSchema | undefined) => s?.type === 'number' || (Array.isArray(s?.type) && s.type.includes('number'));

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../engine/api/entityApi';
 import { valueNameKey, valueNamesOf, type ResolvedEntity } from '../../engine/metadata/resolve';
 import { shownDate, shownKind } from '../../engine/metadata/shownField';
+import { fieldChanges } from './historyChanges';
 import { historyScopes, type EntryScopes } from './historyScopes';
 import { referenceKey, referencedBy, useReferenceNames } from './useReferenceNames';
 import { Modal } from '../../widgets/Modal';
@@ -48,11 +49,13 @@ interface EntryProps {
 
 function EntryChanges({ entity, entry, within, scopes, references }: EntryProps) {
   const { t, i18n } = useTranslation();
-  const value = (v: unknown, path: string, side: 0 | 1 = 0) => {
+  const value = (v: unknown, path: string, side: 0 | 1 = 0): string => {
     // a referenced row by its name (a client, an activity), once known
     const ref = referencedBy(entity, path);
     const name = ref && v !== null && v !== undefined ? references.get(referenceKey(ref, v)) : undefined;
     if (name !== undefined) return name;
+    // a list of values (a user's roles) by their names
+    if (Array.isArray(v) && v.length && v.every((x) => typeof x !== 'object')) return v.map((x) => value(x, path, side)).join(', ');
     // a day and an amount as a form in view mode writes them
     const kind = shownKind(entity.schema, entity.ui, path);
     if (kind === 'date' && typeof v === 'string') return shownDate(entity.schema, entity.ui, path, v) ?? v;
@@ -66,17 +69,20 @@ function EntryChanges({ entity, entry, within, scopes, references }: EntryProps)
   };
   const fieldLabel = (f: string) => t(`entities.${entity.name}.fields.${f}`, { defaultValue: f });
   const itemLabel = (child: string, f: string) => t(`entities.${entity.name}.items.${child}.${f}`, { defaultValue: f });
+  const label = (path: string) => {
+    const [f, inner] = path.split('.');
+    return inner === undefined ? fieldLabel(f) : `${fieldLabel(f)} · ${itemLabel(f, inner)}`;
+  };
   const lines: string[] = [];
   // a field the form hides is the app's plumbing (a flow position, a holder's id, computed taxes): not listed
-  const shown = (path: string) => shownKind(entity.schema, entity.ui, path) !== 'hidden';
-  for (const [f, [before, after]] of Object.entries(entry.changes.fields ?? {})) if (shown(f)) lines.push(`${fieldLabel(f)}: ${value(before, f, 0)} → ${value(after, f, 1)}`);
+  const changes = fieldChanges(entity, entry).filter((c) => shownKind(entity.schema, entity.ui, c.path) !== 'hidden');
+  const changeLines = (child?: string) => changes.filter((c) => c.child === child).map((c) => `${label(c.path)}: ${value(c.before, c.path, 0)} → ${value(c.after, c.path, 1)}`);
+  lines.push(...changeLines());
   for (const [child, diff] of Object.entries(entry.changes.children ?? {})) {
     const title = fieldLabel(child);
     if (diff.added?.length) lines.push(t('history.rowsAdded', { child: title, count: diff.added.length }));
     if (diff.removed?.length) lines.push(t('history.rowsRemoved', { child: title, count: diff.removed.length }));
-    for (const c of diff.changed ?? [])
-      for (const [f, [before, after]] of Object.entries(c.fields))
-        if (shown(`${child}.${f}`)) lines.push(`${title} · ${itemLabel(child, f)}: ${value(before, `${child}.${f}`)} → ${value(after, `${child}.${f}`)}`);
+    lines.push(...changeLines(child));
   }
   if (entry.changes.body !== undefined && Object.keys(entry.changes.body as object).length) lines.push(JSON.stringify(entry.changes.body));
   return (

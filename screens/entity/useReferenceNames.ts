@@ -9,6 +9,7 @@ import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { SelectOption } from '../../engine/list/query';
 import { api } from '../app/session';
 import { entityOf } from '../metadata';
+import { fieldChanges } from './historyChanges';
 
 export const referenceKey = (entity: string, id: unknown) => `${entity}:${String(id)}`;
 
@@ -18,23 +19,15 @@ export const referenceKey = (entity: string, id: unknown) => `${entity}:${String
  */
 export const referencedBy = (entity: ResolvedEntity, path: string): string | null => entity.references.find((r) => r.path === path)?.entity ?? null;
 
-/** Every field change of an entry as [path, before, after], a child row's field as `child.field`. */
-const changedPaths = (e: AuditEntry): [string, unknown, unknown][] => [
-  ...Object.entries(e.changes.fields ?? {}).map(([f, [before, after]]): [string, unknown, unknown] => [f, before, after]),
-  ...Object.entries(e.changes.children ?? {}).flatMap(([child, diff]) =>
-    (diff.changed ?? []).flatMap((c) => Object.entries(c.fields).map(([f, [before, after]]): [string, unknown, unknown] => [`${child}.${f}`, before, after])),
-  ),
-];
-
 export function useReferenceNames(entity: ResolvedEntity, entries: readonly AuditEntry[] | null): ReadonlyMap<string, string> {
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
     if (!entries) return;
     const wanted = new Map<string, { ref: string; id: number }>();
     for (const e of entries)
-      for (const [path, ...pair] of changedPaths(e)) {
+      for (const { path, before, after } of fieldChanges(entity, e)) {
         const ref = referencedBy(entity, path);
-        if (ref) for (const id of pair) if (typeof id === 'number' && !names.has(referenceKey(ref, id))) wanted.set(referenceKey(ref, id), { ref, id });
+        if (ref) for (const id of [before, after]) if (typeof id === 'number' && !names.has(referenceKey(ref, id))) wanted.set(referenceKey(ref, id), { ref, id });
       }
     if (!wanted.size) return;
     let alive = true;

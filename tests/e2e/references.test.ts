@@ -34,6 +34,14 @@ beforeAll(async () => {
     const res = await client.post(`/api/articulo/update/${ids.tornillo}`, { ...current, categoria: ids.pintureria, componentes: [{ ...current.componentes[0], articulo: ids.latex }] }, token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
+  // an employee moved to another position: a stored object's keys (empleado, datos_fiscales) change
+  ids.ventas = await post('puesto/save', { nombre: 'Ventas' });
+  ids.deposito = await post('puesto/save', { nombre: 'Depósito' });
+  const ana = { tipo: 'empleados', nombre: 'Ana', apellido: 'Gómez', empleado: { legajo: '7', puesto: ids.ventas }, datos_fiscales: { condicion_iva: 'monotributo' } };
+  ids.ana = await post('perfil/save', ana);
+  const current = (await client.post(`/api/perfil/show/${ids.ana}`, {}, token)).body;
+  const moved = { ...current, empleado: { ...current.empleado, legajo: '8', puesto: ids.deposito }, datos_fiscales: { ...current.datos_fiscales, condicion_iva: 'responsable_inscripto' } };
+  expect((await client.post(`/api/perfil/update/${ids.ana}`, moved, token)).status).toBe(200);
   session = await signedInPage(app.baseUrl, 'admin', ADMIN_PASSWORD);
   ({ page } = session);
 });
@@ -85,5 +93,18 @@ describe('references and history', () => {
     // referenced rows by their names, a component's article too, not their ids
     await expect.poll(() => entries.first().textContent()).toContain('Categoría: Ferretería → Pinturería');
     await expect.poll(() => entries.first().textContent()).toContain('Componentes · Artículo: Clavo → Látex blanco');
+  });
+
+  it("a party's history tells each changed value of its employee and tax data, not the whole data as code", async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/profile/${ids.ana}/show`);
+    await page.getByRole('button', { name: 'Historial' }).click();
+    const entries = page.getByRole('dialog', { name: 'Historial de cambios' }).getByRole('list', { name: 'Historial de cambios' }).getByRole('listitem');
+    await expect.poll(() => entries.count()).toBe(2);
+    await expect.poll(() => entries.first().textContent()).toContain('Empleado · Puesto: Ventas → Depósito');
+    const text = (await entries.first().textContent()) ?? '';
+    expect(text).toContain('Empleado · Legajo: 7 → 8');
+    expect(text).toContain('Datos fiscales · Condición frente al IVA: Monotributo → Responsable inscripto');
+    expect(text).not.toContain('{');
+    await page.keyboard.press('Escape');
   });
 });

@@ -1,0 +1,34 @@
+/**
+ * The field changes of a history entry, one per value a person changed: a header field; each changed key of a
+ * stored object (`empleado.legajo`, not the whole object as JSON); each changed field of a child row
+ * (`items.articulo`, with its child's name).
+ */
+import type { AuditEntry } from '../../engine/api/entityApi';
+import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { scalarType } from '../../engine/metadata/scalar';
+
+export interface FieldChange {
+  path: string;
+  before: unknown;
+  after: unknown;
+  /** The child table whose row changed; absent for the record's own fields. */
+  child?: string;
+}
+
+const keysOf = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+export function fieldChanges(entity: ResolvedEntity, entry: AuditEntry): FieldChange[] {
+  const out: FieldChange[] = [];
+  for (const [f, [before, after]] of Object.entries(entry.changes.fields ?? {})) {
+    if (scalarType(entity.schema.properties?.[f]) !== 'object') {
+      out.push({ path: f, before, after });
+      continue;
+    }
+    const [b, a] = [keysOf(before), keysOf(after)];
+    for (const k of new Set([...Object.keys(b), ...Object.keys(a)])) if (!same(b[k], a[k])) out.push({ path: `${f}.${k}`, before: b[k] ?? null, after: a[k] ?? null });
+  }
+  for (const [child, diff] of Object.entries(entry.changes.children ?? {}))
+    for (const c of diff.changed ?? []) for (const [f, [before, after]] of Object.entries(c.fields)) out.push({ path: `${child}.${f}`, before, after, child });
+  return out;
+}
