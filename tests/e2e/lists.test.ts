@@ -69,6 +69,13 @@ describe('lists', () => {
     await openList();
     const before = await headerWidth();
     const edge = page.getByRole('separator', { name: 'Ancho de la columna Nombre' });
+    // every edge tells assistive technology the width its column has on screen: a share or a start width alike
+    const edgeWidths = () =>
+      page.locator('thead th:has([role=separator])').evaluateAll((ths) => ths.map((th) => [Math.round(th.getBoundingClientRect().width), Number(th.querySelector('[role=separator]')!.getAttribute('aria-valuenow'))]));
+    const widths = await edgeWidths();
+    expect(widths.length).toBeGreaterThan(2);
+    expect(new Set(widths.map(([w]) => w)).size, 'columns of different widths').toBeGreaterThan(1);
+    for (const [w, now] of widths) expect(now).toBe(w);
     const box = (await edge.boundingBox())!;
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/rowConfig/update') && r.status() === 200);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -79,6 +86,7 @@ describe('lists', () => {
     await saved;
     const dragged = await headerWidth();
     expect(Math.abs(dragged - (before + 120))).toBeLessThanOrEqual(4);
+    expect(Number(await edge.getAttribute('aria-valuenow'))).toBe(dragged);
     await page.reload();
     await page.getByRole('cell').first().waitFor();
     await expect.poll(headerWidth).toBe(dragged);

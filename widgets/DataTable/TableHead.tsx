@@ -1,5 +1,5 @@
 /** The sticky header: one row of column titles (sortable ones are buttons with aria-sort) and the optional filter row. */
-import { memo, type DragEvent } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { chakra, Input, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
@@ -168,15 +168,17 @@ function ResizeEdge({ name, label, resize }: { name: string; label: string; resi
   const th = (el: HTMLElement) => el.parentElement as HTMLElement;
   const width = resize.sizing[name];
   const active = resize.resizing === name;
+  const shown = useShownWidth();
   return (
     <chakra.div
+      ref={shown.ref}
       role="separator"
       aria-orientation="vertical"
       aria-label={label}
       aria-valuemin={MIN_COLUMN_WIDTH}
       aria-valuemax={MAX_COLUMN_WIDTH}
-      // a column without a dragged width has its share of the table: its edge reads as at the minimum
-      aria-valuenow={Math.round(width ?? MIN_COLUMN_WIDTH)}
+      // a column nobody dragged is as wide as its start width or its share: the edge tells what is on screen
+      aria-valuenow={Math.round(width ?? shown.width ?? MIN_COLUMN_WIDTH)}
       aria-keyshortcuts="ArrowLeft ArrowRight Home"
       title={label}
       tabIndex={0}
@@ -220,4 +222,24 @@ function NumberAwareFilter({ column, value, onFilter, height, label }: { column:
       onChange={(e) => onFilter(column.filter!, e.target.value)}
     />
   );
+}
+
+/** The width its title cell takes on screen (the edge's parent), kept as the table lays out again; undefined before. */
+function useShownWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const cell = ref.current?.parentElement;
+    if (!cell || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const w = Math.round(cell.getBoundingClientRect().width);
+      // a layout without sizes (a test's document) measures nothing
+      setWidth(w > 0 ? w : undefined);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(cell);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
 }
