@@ -77,10 +77,10 @@ export function entityApi(client: Poster) {
       if (!client.download) throw new Error('this client cannot download');
       return client.download(`${entity}/${name}/${id}`);
     },
-    /** Every row of a list query as a file (`{list}/export`): format csv or xlsx, texts in `lang`. */
-    exportList: (list: string, q: ListQuery, format: 'csv' | 'xlsx', lang?: string) => {
+    /** Every row of a list query as a file (`{list}/export`): format csv or xlsx, texts in `lang`, moments in `tz`. */
+    exportList: (list: string, q: ListQuery, format: 'csv' | 'xlsx', lang?: string, tz?: string) => {
       if (!client.download) throw new Error('this client cannot download');
-      return client.download(`${list}/export`, { ...q, format, ...(lang ? { lang } : {}) });
+      return client.download(`${list}/export`, { ...q, format, ...(lang ? { lang } : {}), ...(tz ? { tz } : {}) });
     },
     /** `show` without the error toast: the caller shows a refusal itself (spec §8, the record-header fetch). */
     showQuiet: (entity: string, id: number | string) => client.post<StoredRecord>(`${entity}/show/${id}`, undefined, { quiet: true }),

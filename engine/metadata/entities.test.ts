@@ -79,6 +79,7 @@ function sample(prop: JsonSchema, full: boolean): unknown {
     default:
       if (prop.format === 'email') return 'ana@example.com';
       if (prop.format === 'date') return '2026-01-31';
+      if (prop.format === 'date-time') return '2026-01-31T09:30:00.000Z';
       return 'x'.repeat(Math.max(prop.minLength ?? 1, 1));
   }
 }

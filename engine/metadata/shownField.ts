@@ -8,7 +8,7 @@ import { dayText } from '../dates';
 import type { JsonSchema } from './types';
 
 type Ui = Record<string, unknown> | undefined;
-export type ShownKind = 'hidden' | 'date' | 'number' | 'other';
+export type ShownKind = 'hidden' | 'date' | 'moment' | 'number' | 'other';
 
 const node = (v: unknown): Ui => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
 
@@ -28,6 +28,8 @@ export function shownKind(schema: JsonSchema, ui: Ui, path: string): ShownKind {
   const widget = field.ui?.['ui:widget'];
   if (widget === 'hidden') return 'hidden';
   if (widget === 'date' || field.schema?.format === 'date') return 'date';
+  // a moment the server keeps (a creation, a sending): `format: date-time`
+  if (field.schema?.format === 'date-time') return 'moment';
   if (isNumber(field.schema) && !field.schema?.['x-ref']) return 'number';
   return 'other';
 }

@@ -26,7 +26,7 @@ export function tableSource(entity: ResolvedEntity) {
       await entityCalls.remove(entity.name, id);
     },
     exportRows: async (q: ListQuery, format: 'csv' | 'xlsx') => {
-      const { blob, name } = await entityCalls.exportList(entity.list, q, format, i18next.language);
+      const { blob, name } = await entityCalls.exportList(entity.list, q, format, i18next.language, Intl.DateTimeFormat().resolvedOptions().timeZone);
       saveFile(blob, name || `${entity.list}.${format}`);
     },
   };

@@ -59,6 +59,7 @@ function EntryChanges({ entity, entry, within, scopes, references }: EntryProps)
     // a day and an amount as a form in view mode writes them
     const kind = shownKind(entity.schema, entity.ui, path);
     if (kind === 'date' && typeof v === 'string') return shownDate(entity.schema, entity.ui, path, v) ?? v;
+    if (kind === 'moment' && typeof v === 'string') return momentText(v, i18n.language);
     if (kind === 'number' && typeof v === 'number') return formatNumber(v, i18n.language);
     // a category's valor is named within the grupo it had then
     const scope = within.get(path);

@@ -1,8 +1,9 @@
 /**
  * `POST /api/{list}/export` for every entity: all the rows of a list query — its pattern, filters, sort and
  * chosen columns (`cols` in the table's order, default the columns not hidden), never only a page — as a file, streamed while it
- * is read. Body: the index query plus `format` (`csv` | `xlsx`) and optional `lang` (`es` | `en`, default the
- * Accept-Language): headers, enum texts and yes/no in that language, numbers and dates typed (cells.ts).
+ * is read. Body: the index query plus `format` (`csv` | `xlsx`), optional `lang` (`es` | `en`, default the
+ * Accept-Language): headers, enum texts and yes/no in that language, numbers and dates typed (cells.ts), and
+ * optional `tz` (the user's time zone, default UTC): an XLSX writes moments on that wall clock (CSV: ISO 8601).
  * The same checks as `{list}/index` (who may read, the manifest's sorts and filters, the module's row scope):
  * a bad query answers 400 before anything is sent.
  */
@@ -24,6 +25,7 @@ import { LIST_BODY_LIMIT, listQuery, QUERY_KEYS } from '../entities/list-routes'
 import { actionOptionNames, exportColumns, type ExportColumn } from './cells';
 import { CSV_BOM, csvLine } from './csv';
 import { textsOf } from './texts';
+import { timeZoneOf } from './timeZone';
 import { walkRows } from './walk';
 import { xlsxSheet } from './xlsx';
 
@@ -69,10 +71,11 @@ export function exportRoutes(app: FastifyInstance, db: Kysely<any>, entity: Reso
   app.post(`/${entity.list}/export`, { bodyLimit: LIST_BODY_LIMIT }, async (request, reply) => {
     const user = allow(request, entity, 'read');
     const body = objectBody(request.body);
-    onlyKeys(body, [...QUERY_KEYS, 'cols', 'format', 'lang', ...(ext.index?.keys ?? [])]);
+    onlyKeys(body, [...QUERY_KEYS, 'cols', 'format', 'lang', 'tz', ...(ext.index?.keys ?? [])]);
     const format = body.format as ExportFormat;
     if (!EXPORT_FORMATS.includes(format)) throw badRequest('BAD_REQUEST', [{ field: 'format', code: 'enum', params: { allowed: [...EXPORT_FORMATS] } }]);
     const lang = langOf(body, request.headers['accept-language']);
+    const zone = timeZoneOf(body.tz);
     const names = chosenColumns(entity, body.cols);
     const q: NormalQuery = listQuery({ ...body, offset: 0, max: 1 }, entity, COMMON_FILTERS);
     const extra = ext.index?.parse(body) ?? { wheres: [], errors: [] };
@@ -123,7 +126,7 @@ export function exportRoutes(app: FastifyInstance, db: Kysely<any>, entity: Reso
       }
       return reply.send(Readable.from(text()));
     }
-    const sheet = await xlsxSheet(name, columns);
+    const sheet = await xlsxSheet(name, columns, zone);
     let closed = false;
     reply.raw.once('close', () => (closed = true));
     void (async () => {

@@ -6,19 +6,25 @@
  */
 import { PassThrough } from 'node:stream';
 import type { CellKind } from './cells';
+import { wallClock } from './timeZone';
 
 const FORMATS: Partial<Record<CellKind, string>> = { date: 'dd/mm/yyyy', datetime: 'dd/mm/yyyy hh:mm' };
 
-/** A cell's typed value: a number, a Date (UTC, as the spreadsheet shows it), or text. */
-export function xlsxValue(kind: CellKind, text: string | null): string | number | Date | null {
+/**
+ * A cell's typed value: a number, a Date (its UTC fields are what the spreadsheet shows: a day as it is, a moment
+ * on the wall clock of `zone`), or text.
+ */
+export function xlsxValue(kind: CellKind, text: string | null, zone = 'UTC'): string | number | Date | null {
   if (text == null || text === '') return null;
   if (kind === 'number') {
     const n = Number(text);
     return Number.isFinite(n) ? n : text;
   }
   if (kind === 'date' || kind === 'datetime') {
-    const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
-    return Number.isNaN(d.getTime()) ? text : d;
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
+    const d = new Date(day ? `${text}T00:00:00Z` : text);
+    if (Number.isNaN(d.getTime())) return text;
+    return day || kind === 'date' ? d : wallClock(d, zone);
   }
   return text;
 }
@@ -37,7 +43,8 @@ export interface SheetColumn {
   kind: CellKind;
 }
 
-export async function xlsxSheet(title: string, columns: readonly SheetColumn[]): Promise<XlsxSheet> {
+/** `zone`: the time zone moments are written in (./timeZone.ts). */
+export async function xlsxSheet(title: string, columns: readonly SheetColumn[], zone = 'UTC'): Promise<XlsxSheet> {
   const { default: ExcelJS } = await import('exceljs');
   const stream = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
@@ -51,7 +58,7 @@ export async function xlsxSheet(title: string, columns: readonly SheetColumn[]):
     stream,
     async add(rows, style) {
       for (const cells of rows) {
-        const row = sheet.addRow(cells.map((text, i) => xlsxValue(columns[i].kind, text)));
+        const row = sheet.addRow(cells.map((text, i) => xlsxValue(columns[i].kind, text, zone)));
         if (style?.bold) row.font = { bold: true };
         row.commit();
       }

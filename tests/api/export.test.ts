@@ -103,6 +103,31 @@ describeBackends('list export', (backend) => {
     expect(sheet.rowCount).toBe(3);
   });
 
+  it("writes a moment in XLSX as the exporting user's clock showed it (tz), not in UTC; CSV keeps ISO 8601", async () => {
+    const a = await client.post('/api/articulo/save', { nombre: 'Momentos', ubicaciones: [{ nombre: 'Central' }] }, admin);
+    expect(a.status).toBe(200);
+    expect((await client.post('/api/stock_movimiento/adjust', { articulo: a.body.id, ubicacion: 'Central', cantidad: 3, apertura: true }, admin)).status).toBe(200);
+    // a moment whose day differs between UTC and Buenos Aires (UTC-3, no summer time)
+    await db.updateTable('stock_movimiento').set({ creado_en: new Date('2026-11-28T01:15:30Z') }).where('articulo', '=', a.body.id).execute();
+    const query = { filters: { articulo: a.body.id }, cols: ['creado_en', 'cantidad'] };
+    const sheet = async (body: object) => {
+      const res = await raw('stock_movimiento/export', { format: 'xlsx', ...query, ...body });
+      expect(res.status).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as any);
+      return book.worksheets[0].getRow(2).getCell(1);
+    };
+    const local = await sheet({ tz: 'America/Argentina/Buenos_Aires' });
+    expect(local.value).toEqual(new Date('2026-11-27T22:15:30Z'));
+    expect(local.numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect((await sheet({})).value).toEqual(new Date('2026-11-28T01:15:30Z'));
+    const rows = await csv('stock_movimiento/export', { ...query, tz: 'America/Argentina/Buenos_Aires' });
+    expect(new Date(rows[1][0]).toISOString()).toBe('2026-11-28T01:15:30.000Z');
+    const bad = await raw('stock_movimiento/export', { format: 'xlsx', ...query, tz: 'Mars/Olympus' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ errors: [{ field: 'tz', code: 'timeZone' }] });
+  });
+
   it('a text a spreadsheet would run as a formula is written as text: escaped in CSV, a string in XLSX; numbers are not', async () => {
     const names = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-3-4', '@SUM(A1)', 'Normal'];
     const a = await client.post('/api/articulo/save', { nombre: 'Fórmulas', ubicaciones: [{ nombre: '=cmd|x' }] }, admin);

@@ -86,7 +86,10 @@ describe('events in the browser', () => {
     await page.getByRole('heading', { name: 'Entregas de eventos', level: 1 }).waitFor();
     // the delivery's entity by its name (issue 19)
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Entregado' }).first().getByRole('cell').nth(2).textContent()).toBe('Secuencia');
-    // rows are named by their first column, the date
+    // rows are named by their first column, the date, written as day and time
+    expect(await page.getByRole('row').filter({ hasText: 'Entregado' }).first().getByRole('cell').first().textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2}$/);
+    // and its actions are named by that text too
+    expect(await page.getByRole('button', { name: /^Ver / }).first().getAttribute('aria-label')).toMatch(/^Ver \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2}$/);
     await page.getByRole('button', { name: /^Ver / }).first().click();
     await page.getByRole('heading', { name: 'Entrega de evento', level: 1 }).waitFor();
     // named by its entity in the view and in the breadcrumb, which leads back to the log
@@ -96,6 +99,10 @@ describe('events in the browser', () => {
     // the delivery is viewed: its fields as text (issue 19)
     await expect.poll(() => page.getByRole('group', { name: /^Cuerpo de la respuesta/ }).first().textContent()).toBe('thanks');
     expect(await page.getByRole('group', { name: /^Cuerpo enviado/ }).first().textContent()).toContain('"entity":"secuencia"');
+    // its moments as day and time, as the list and the attempts write them, not 2026-11-28T10:41:35.123Z
+    const moment = /^\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2}$/;
+    expect(await page.getByRole('group', { name: /^Fecha/ }).first().textContent()).toMatch(moment);
+    expect(await page.getByRole('group', { name: /^Entregado/ }).first().textContent()).toMatch(moment);
     // every attempt's exchange, newest first
     const attempts = page.getByRole('region', { name: 'Intentos' });
     await expect.poll(() => attempts.getByTestId('delivery-attempt').count()).toBe(1);

@@ -46,6 +46,10 @@ export interface DataRowProps {
 /** The names the server sends beside reference values (`$labels`: field -> the referenced row's label). */
 const labelsOf = (row: Row) => (row.$labels && typeof row.$labels === 'object' ? (row.$labels as Record<string, string>) : undefined);
 
+/** A cell's text when it is written otherwise than as stored: a referenced row's label, a name, a day, an amount. */
+export const shownText = (row: Row, field: string, text: RowView['enumText'][number]) =>
+  labelsOf(row)?.[field] ?? (row[field] != null ? text?.(row[field], row) : undefined);
+
 /** A click on the row itself opens it (view), as in the tools people know; buttons, fields and a selection of text keep theirs. */
 function openOnClick(open: (() => void) | undefined) {
   if (!open) return undefined;
@@ -58,7 +62,6 @@ function openOnClick(open: (() => void) | undefined) {
 
 export const DataRow = memo(function DataRow({ row, index, view, error }: DataRowProps) {
   const { show, edit, remove } = view;
-  const labels = labelsOf(row);
   return (
     <tr aria-rowindex={index + view.firstRowIndex} onClick={openOnClick(show && (() => show(row)))} style={show ? { cursor: 'pointer' } : undefined}>
       {view.columns.map((col, i) => (
@@ -67,7 +70,7 @@ export const DataRow = memo(function DataRow({ row, index, view, error }: DataRo
           column={col}
           label={view.labels[i]}
           value={row[col.field]}
-          shown={labels?.[col.field] ?? (row[col.field] != null ? view.enumText[i]?.(row[col.field], row) : undefined)}
+          shown={shownText(row, col.field, view.enumText[i])}
           t={view.t}
           endAligned={view.endAligned[i]}
           onCommit={view.editable[i] ? (text) => view.commit(row, col.field, text) : undefined}

@@ -12,7 +12,7 @@ import { ACTIONS_COLUMN_WIDTH } from '../../engine/list/sizes';
 import { listContext } from '../../engine/list/recordSteps';
 import { columnsDirty, columnsResettable, requestQuery, type Row, type RowId } from '../../machines/dataTable';
 import { ConfirmRemove } from './ConfirmRemove';
-import { DataRow, type RowView } from './DataRow';
+import { DataRow, shownText, type RowView } from './DataRow';
 import { cellErrorMessage, type ShownCellError } from './cellError';
 import { TableHead } from './TableHead';
 import { Toolbar } from './Toolbar';
@@ -74,8 +74,6 @@ export function DataTable(props: DataTableProps) {
 
   const { rowKey } = entity;
   const idOf = useCallback((row: Row) => row[rowKey] as RowId, [rowKey]);
-  const nameField = visible[0]?.field ?? rowKey;
-  const nameOf = useCallback((row: Row) => String(row[nameField] ?? idOf(row) ?? ''), [nameField, idOf]);
   const keyOf = useCallback((i: number) => String(c.rows[i]?.[rowKey] ?? i), [c.rows, rowKey]);
   const onNearEnd = useCallback(() => send({ type: 'NEAR_END' }), [send]);
   // Stable, so the memoized header is not drawn again when a page of rows arrives.
@@ -83,6 +81,13 @@ export function DataTable(props: DataTableProps) {
   const onFilter = useCallback((key: string, value: string) => send({ type: 'FILTER', key, value }), [send]);
 
   const optionNames = useOptionNames(visible, entity.name, source.options);
+  const enumText = useMemo(
+    () => visible.map((col, i) => valueTextOf(col, entity.name, t, optionNames) ?? kindText(entity, col, kinds[i], i18n.language)),
+    [visible, entity, t, optionNames, kinds, i18n.language],
+  );
+  // a row is named (its actions, the delete question) by its first column as the cell writes it
+  const nameField = visible[0]?.field ?? rowKey;
+  const nameOf = useCallback((row: Row) => (visible.length ? shownText(row, nameField, enumText[0]) : undefined) ?? String(row[nameField] ?? idOf(row) ?? ''), [visible.length, nameField, enumText, idOf]);
   const canShow = !!onShow;
   const canEditRow = canEdit && !!onEdit;
   const rowView = useMemo<RowView>(
@@ -90,7 +95,7 @@ export function DataTable(props: DataTableProps) {
       columns: visible,
       labels,
       editable: visible.map((col) => inlineEdit && !!col.editable),
-      enumText: visible.map((col, i) => valueTextOf(col, entity.name, t, optionNames) ?? kindText(entity, col, kinds[i], i18n.language)),
+      enumText,
       endAligned,
       firstRowIndex: 1 + headerRows,
       t,
@@ -101,7 +106,7 @@ export function DataTable(props: DataTableProps) {
       edit: canEditRow ? (row) => latest.current.onEdit?.(row, at(row)) : undefined,
       remove: canRemove ? setRemoving : undefined,
     }),
-    [visible, labels, kinds, endAligned, t, i18n.language, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, entity, at, optionNames],
+    [visible, labels, enumText, endAligned, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, at],
   );
   const rowStyles = useRowStyles(sizes.row, sizes.phone);
   const { cellError } = c;

@@ -10,7 +10,7 @@ import type { ResolvedColumn, ResolvedEntity } from '../../engine/metadata/resol
 import { shownDate, shownKind } from '../../engine/metadata/shownField';
 import { formatNumber } from '../money';
 
-export type ColumnKind = 'amount' | 'count' | 'date' | 'flag' | 'text';
+export type ColumnKind = 'amount' | 'count' | 'date' | 'moment' | 'flag' | 'text';
 
 /** A column whose value is shown by a name (a reference, an enum, an offered or named value) reads as text. */
 const named = (entity: ResolvedEntity, c: ResolvedColumn) =>
@@ -23,6 +23,7 @@ export function columnKind(entity: ResolvedEntity, c: ResolvedColumn): ColumnKin
   const kind = shownKind(entity.schema, entity.ui, c.field);
   if (kind === 'number') return 'amount';
   if (kind === 'date') return 'date';
+  if (kind === 'moment') return 'moment';
   // an id, a sequence's number, an order: aligned as a number, written as stored (no thousands separator)
   return c.type === 'integer' ? 'count' : 'text';
 }
@@ -30,16 +31,13 @@ export function columnKind(entity: ResolvedEntity, c: ResolvedColumn): ColumnKin
 /** Right-aligned columns. */
 export const alignsEnd = (kind: ColumnKind) => kind === 'amount' || kind === 'count';
 
-/** A moment as the server writes it (ISO 8601 with its time and zone): a created-at, a sent-at. */
-const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-
 /**
- * A cell's text for the kinds written otherwise than as stored; undefined for the others. A text column's moment
- * (a movement's or an upload's time, stored by the server as text) reads as day/month/year and time, as the
- * history's do, not 2026-11-28T08:15:18.964Z.
+ * A cell's text for the kinds written otherwise than as stored; undefined for the others. A moment (a movement's
+ * or an upload's time, `format: date-time`) reads as day/month/year and time, as the history's do, not
+ * 2026-11-28T08:15:18.964Z.
  */
 export function kindText(entity: ResolvedEntity, c: ResolvedColumn, kind: ColumnKind, language: string): ((value: unknown) => string) | undefined {
-  if (kind === 'text' && c.type === 'string') return (v) => (typeof v === 'string' && ISO_MOMENT.test(v) ? momentText(v, language) : String(v));
+  if (kind === 'moment') return (v) => (typeof v === 'string' ? momentText(v, language) : String(v));
   if (kind === 'amount') return (v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) ? formatNumber(Number(v), language) : String(v));
   if (kind === 'date') return (v) => (typeof v === 'string' ? (c.virtual ? dayText(v) : shownDate(entity.schema, entity.ui, c.field, v)) ?? v : String(v));
   return undefined;
@@ -55,6 +53,8 @@ const TITLE_EXTRA_PX = 44;
  */
 export function startWidth(kind: ColumnKind, label: string): number | undefined {
   if (kind === 'text') return undefined;
+  // a moment's text is "28/11/2026, 10:41:35": 20 characters
+  if (kind === 'moment') return Math.round(Math.max(20 * CHAR_PX + 40, Math.min(220, label.length * CHAR_PX + TITLE_EXTRA_PX)));
   const [min, max] = kind === 'flag' ? [80, 150] : kind === 'date' ? [116, 160] : [96, 170];
   return Math.round(Math.min(max, Math.max(min, label.length * CHAR_PX + TITLE_EXTRA_PX)));
 }

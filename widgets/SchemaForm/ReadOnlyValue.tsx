@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { Text } from '@chakra-ui/react';
 import type { Registry, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { dayText } from '../../engine/dates';
+import { dayText, momentText } from '../../engine/dates';
 import { formatNumber } from '../money';
 import { valueNameKey, valueNamesOption } from '../../engine/metadata/resolve';
 import { formContextOf } from './context';
@@ -48,6 +48,7 @@ export function ReadOnlyValue({ id, value, schema, uiSchema, registry }: Props) 
     if (widget === 'date' && typeof value === 'string') {
       return dayText(value, typeof options.format === 'string' ? options.format : undefined) ?? value;
     }
+    if (schema.format === 'date-time' && typeof value === 'string') return momentText(value, i18n.language);
     if (schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'))) return formatNumber(Number(value), i18n.language);
     const valueNames = valueNamesOption(options.valueNames);
     if (valueNames && typeof options.valueNamesField === 'string') {
