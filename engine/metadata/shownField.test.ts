@@ -13,6 +13,7 @@ const schema: JsonSchema = {
     nombre: { type: 'string' },
     items: { type: 'array', items: { type: 'object', properties: { fecha_cobro: { type: 'string' }, cantidad: { type: 'number' }, clave: { type: 'string' } } } },
     empleado: { type: 'object', properties: { fecha_ingreso: { type: 'string', format: 'date' }, sueldo: { type: 'number' }, legajo: { type: 'string' } } },
+    impuestos: { type: 'object', properties: { lineas: { type: 'array' } } },
   },
 };
 const ui = {
@@ -20,6 +21,7 @@ const ui = {
   nodo: { 'ui:widget': 'hidden' },
   items: { items: { fecha_cobro: { 'ui:widget': 'date', 'ui:options': { format: 'YYYY-MM-DD' } }, clave: { 'ui:widget': 'hidden' } } },
   empleado: { legajo: { 'ui:widget': 'hidden' } },
+  impuestos: { 'ui:widget': 'hidden' },
 };
 
 describe('how a field reads outside its form', () => {
@@ -31,6 +33,8 @@ describe('how a field reads outside its form', () => {
 
   it("knows a stored object's keys the same way", () => {
     expect(['empleado.fecha_ingreso', 'empleado.sueldo', 'empleado.legajo'].map((f) => shownKind(schema, ui, f))).toEqual(['date', 'number', 'hidden']);
+    // a hidden object's keys are hidden with it
+    expect(shownKind(schema, ui, 'impuestos.lineas')).toBe('hidden');
     expect(shownDate(schema, ui, 'empleado.fecha_ingreso', '2026-03-01')).toBe('01/03/2026');
   });
 

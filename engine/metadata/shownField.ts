@@ -26,7 +26,9 @@ const isNumber = (s: JsonSchema | undefined) => s?.type === 'number' || (Array.i
 export function shownKind(schema: JsonSchema, ui: Ui, path: string): ShownKind {
   const field = at(schema, ui, path);
   const widget = field.ui?.['ui:widget'];
-  if (widget === 'hidden') return 'hidden';
+  // what a hidden field holds is hidden too (a flow's stack of steps, the computed taxes' lines)
+  const [own, inner] = path.split('.');
+  if (widget === 'hidden' || (inner !== undefined && node(ui?.[own])?.['ui:widget'] === 'hidden')) return 'hidden';
   if (widget === 'date' || field.schema?.format === 'date') return 'date';
   // a moment the server keeps (a creation, a sending): `format: date-time`
   if (field.schema?.format === 'date-time') return 'moment';

@@ -32,6 +32,11 @@ function valueText(v: unknown, yes: string, no: string): string {
   return String(v);
 }
 
+const bodyOf = (entry: AuditEntry): Record<string, unknown> => {
+  const body = entry.changes.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+};
+
 /** Fields whose values are named within another field's value (ui.json `valueNames.within`), with that field. */
 const scopedFields = (entity: ResolvedEntity) =>
   Object.keys(entity.schema.properties ?? {}).flatMap((f) => {
@@ -85,7 +90,14 @@ function EntryChanges({ entity, entry, within, scopes, references }: EntryProps)
     if (diff.removed?.length) lines.push(t('history.rowsRemoved', { child: title, count: diff.removed.length }));
     lines.push(...changeLines(child));
   }
-  if (entry.changes.body !== undefined && Object.keys(entry.changes.body as object).length) lines.push(JSON.stringify(entry.changes.body));
+  // an action's request: the record's fields it names and the choices a person made (a move's answer), by name;
+  // the rest (a version, a flow's step key) is the app's plumbing
+  for (const [k, v] of Object.entries(bodyOf(entry))) {
+    if (v === null || v === undefined || k === 'id' || k === 'version') continue;
+    const field = entity.schema.properties?.[k] !== undefined && shownKind(entity.schema, entity.ui, k) !== 'hidden';
+    if (field) lines.push(`${fieldLabel(k)}: ${value(v, k)}`);
+    else if (i18n.exists(`history.body.${k}`) && (typeof v !== 'object' || Array.isArray(v))) lines.push(`${t(`history.body.${k}`)}: ${[v].flat().join(', ')}`);
+  }
   return (
     <Box as="li" listStyleType="none" borderBottomWidth="1px" py="2">
       <Text fontWeight="medium" textStyle="sm">

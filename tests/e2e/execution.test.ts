@@ -366,6 +366,9 @@ describe('executing an activity', () => {
       expect(text).toMatch(/Fecha: — → \d{2}\/\d{2}\/\d{4}\n/);
       expect(text).toContain('Total: — → 438.104,7');
       expect(text).not.toMatch(/Paso|Subflujos|Impuestos|\(id\)|\(valor\)/);
+      // an action's entry tells the choice made, never the request as code
+      expect(text).toMatch(/· Movió\n+Respuesta: si\n/);
+      expect(text).not.toMatch(/[{}[\]]/);
       await page.keyboard.press('Escape');
     } finally {
       await context.close();
