@@ -16,7 +16,7 @@ const PRICING = { usesLists: true, list: 'Minorista', date: '2026-11-20' };
 function Harness({ items, readOnly, showDimensions, errors }: { items: Record<string, unknown>[]; readOnly?: boolean; showDimensions?: boolean; errors?: Record<string, string> }) {
   const [snapshot, send] = useMachine(itemsGridMachine, { input: { rows: draftOf(items, ',') } });
   const { rows, active, focusSeq } = snapshot.context;
-  const pricing = priceDraft(rows, sampleArticle, PRICING);
+  const pricing = priceDraft(rows, sampleArticle, PRICING, ',');
   return (
     <Stack gap="3">
       <ItemsGrid
@@ -53,7 +53,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Editing: Story = {};
 export const NewRecord: Story = { args: { items: [] } };
-export const Shown: Story = { args: { readOnly: true } };
+export const Shown: Story = {
+  args: { readOnly: true, items: [...meta.args.items, { id: 4, articulo: 1, cantidad: 1200, precio_unitario: 18000 }] },
+};
 export const MadeToMeasure: Story = { args: { showDimensions: true, items: [{ id: 3, articulo: 4, cantidad: 2, largo: 1.25, ancho: 0.8, precio_unitario: 50 }] } };
 export const WithErrors: Story = {
   args: { items: [{ id: 5, articulo: 4, cantidad: 0 }], errors: { '0.cantidad': 'El valor mínimo es 0' } },

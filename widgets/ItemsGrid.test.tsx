@@ -17,6 +17,11 @@ describe('ItemsGrid', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Cantidad, ítem 1' }), { target: { value: '3' } });
     expect(screen.getByTestId('item-total-1').textContent).toBe('35.574,00');
     expect(total()).toBe('35.575,02');
+    // a thousand written as the app writes it is a thousand, not one
+    fireEvent.change(screen.getByRole('textbox', { name: 'Cantidad, ítem 1' }), { target: { value: '1.000' } });
+    expect(screen.getByTestId('item-total-1').textContent).toBe('11.858.000,00');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Cantidad, ítem 1' }), { target: { value: '1.5' } });
+    expect(screen.getByTestId('item-total-1').textContent).toBe('17.787,00');
   });
 
   it('Enter on the last row adds a row and takes the focus to its article', async () => {
@@ -33,6 +38,8 @@ describe('ItemsGrid', () => {
   it('shows the record read-only, and a cell error beside its cell', () => {
     render(<Shown />);
     expect(screen.queryByRole('button', { name: 'Agregar ítem' })).toBeNull();
+    // its numbers as the app writes them
+    expect(screen.getAllByRole('cell').map((c) => c.textContent)).toEqual(expect.arrayContaining(['2,5', '0,41', '-10', '1.200', '18.000']));
     expect(screen.queryByRole('textbox', { name: 'Cantidad, ítem 1' })).toBeNull();
     render(<WithErrors />);
     const cell = screen.getByRole('textbox', { name: 'Cantidad, ítem 1' });

@@ -8,6 +8,7 @@
 import { Fragment, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Box, Button, HStack, IconButton, Input, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { decimalPoint, parseDecimal } from '../engine/records/decimal';
 import { isBlank, NUMBER_CELLS, type DraftItem, type DraftPricing, type ItemCell, type NumberCell } from '../engine/records/draft';
 import type { ActiveCell, GridKey, ItemsGridEvent } from '../machines/itemsGrid';
 import { Combobox } from './Combobox';
@@ -65,6 +66,12 @@ const STACKED = {
     '& tr[data-details] > td:first-of-type': { display: 'none' },
   },
 } as const;
+
+/** A number cell in view mode as the app writes numbers (18.000, not the 18000 it was loaded as). */
+const shownCell = (text: string, lang: string) => {
+  const n = parseDecimal(text, decimalPoint(lang));
+  return typeof n === 'number' ? formatNumber(n, lang) : text;
+};
 
 export function ItemsGrid(props: ItemsGridProps) {
   const { rows, lines, active, focusSeq, send, readOnly, showDimensions, errors = {}, label, labels } = props;
@@ -162,8 +169,8 @@ export function ItemsGrid(props: ItemsGridProps) {
                     {cells.map((c) => (
                       <Table.Cell role="cell" key={c} data-label={header(c)}>
                         {readOnly ? (
-                          <Text textAlign="end" pt="1.5">
-                            {row.cells[c]}
+                          <Text textAlign="end" pt="1.5" fontVariantNumeric="tabular-nums">
+                            {shownCell(row.cells[c], lang)}
                           </Text>
                         ) : (
                           <Input

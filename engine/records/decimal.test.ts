@@ -14,6 +14,20 @@ describe('typed decimals', () => {
     ['0,41', 0.41],
   ])('%s is %d', (text, n) => expect(parseDecimal(text)).toBe(n));
 
+  it("reads the language's thousands separator before three digits as thousands, as the app writes numbers", () => {
+    expect(parseDecimal('1.000')).toBe(1000);
+    expect(parseDecimal('38.000', ',')).toBe(38000);
+    expect(parseDecimal('-2.500', ',')).toBe(-2500);
+    expect(parseDecimal('1,000', '.')).toBe(1000);
+    // the decimal point of either language, or a separator before other than three digits, is a decimal point
+    expect(parseDecimal('1.5', ',')).toBe(1.5);
+    expect(parseDecimal('1.25', ',')).toBe(1.25);
+    expect(parseDecimal('1.0000', ',')).toBe(1);
+    expect(parseDecimal('1,000', ',')).toBe(1);
+    expect(parseDecimal('1.000', '.')).toBe(1);
+    expect(parseDecimal('2,5', '.')).toBe(2.5);
+  });
+
   it('blank is null, anything else undefined', () => {
     expect(parseDecimal('  ')).toBeNull();
     for (const bad of ['abc', '1.2.3,4,5', '2x', '--1', '.', '1e5']) expect(parseDecimal(bad), bad).toBeUndefined();

@@ -43,13 +43,13 @@ describe('the price of an item (the rule the server runs)', () => {
 describe('the record form rows', () => {
   it('price as typed, in either decimal point, and total the non-blank rows', () => {
     const rows = [row('a', 1, { cantidad: '2,5', precio_unitario: '0,41' }), row('b', 2, { cantidad: '3' }), row('c', null)];
-    const { lines, totals } = priceDraft(rows, facts, { usesLists: true, list: 'Minorista', date: '2026-11-20' });
+    const { lines, totals } = priceDraft(rows, facts, { usesLists: true, list: 'Minorista', date: '2026-11-20' }, ',');
     expect(lines.map((l) => l.total)).toEqual([1.25, 10.94, 0]);
     expect(totals).toEqual({ subtotal: 10.93, total: 12.19, impuestos: [{ alicuota: 10.5, base: 9.9, importe: 1.04 }, { alicuota: 21, base: 1.03, importe: 0.22 }] });
   });
 
   it('say which rows wait for their article', () => {
-    const { lines } = priceDraft([row('a', 99, { cantidad: '1' })], facts, { usesLists: true, list: 'Minorista', date: '2026-11-20' });
+    const { lines } = priceDraft([row('a', 99, { cantidad: '1' })], facts, { usesLists: true, list: 'Minorista', date: '2026-11-20' }, ',');
     expect(lines[0].pending).toBe(true);
   });
 
@@ -58,7 +58,7 @@ describe('the record form rows', () => {
     const rows = draftOf(stored, ',');
     expect(rows[0]).toMatchObject({ key: 'i7', id: 7, article: 1, rest: { descripcion: 'x' } });
     expect(rows[0].cells).toMatchObject({ cantidad: '2,5', precio_unitario: '0,41', alicuota: '21', ajuste: '' });
-    const { items, errors } = itemsPayload([...rows, row('n', 2, { cantidad: '1.234,5' }), row('blank', null)]);
+    const { items, errors } = itemsPayload([...rows, row('n', 2, { cantidad: '1.234,5' }), row('blank', null)], ',');
     expect(errors).toEqual([]);
     expect(items).toEqual([
       { id: 7, articulo: 1, descripcion: 'x', cantidad: 2.5, ajuste: null, precio_unitario: 0.41, largo: null, ancho: null, alto: null, alicuota: 21 },
@@ -68,7 +68,7 @@ describe('the record form rows', () => {
 
   it('refuse rows without an article or quantity and cells that are not numbers, named as sent', () => {
     const rows = [row('blank', null), row('a', null, { cantidad: '2' }), row('b', 1, { cantidad: '0', ajuste: 'x' }), row('c', 1)];
-    expect(itemsPayload(rows).errors).toEqual([
+    expect(itemsPayload(rows, ',').errors).toEqual([
       { field: 'items.0.articulo', code: 'required' },
       { field: 'items.1.ajuste', code: 'type', params: { type: 'number' } },
       { field: 'items.1.cantidad', code: 'minValue', params: { min: 0 } },

@@ -50,9 +50,9 @@ export function draftOf(items: readonly Record<string, unknown>[] | undefined, p
   });
 }
 
-/** The numbers of a row; a cell that is not a number is undefined. */
-export function rowNumbers(d: DraftItem): Record<NumberCell, number | null | undefined> {
-  return Object.fromEntries(NUMBER_CELLS.map((c) => [c, parseDecimal(d.cells[c])])) as Record<NumberCell, number | null | undefined>;
+/** The numbers of a row, typed with the language's decimal `point`; a cell that is not a number is undefined. */
+export function rowNumbers(d: DraftItem, point: '.' | ','): Record<NumberCell, number | null | undefined> {
+  return Object.fromEntries(NUMBER_CELLS.map((c) => [c, parseDecimal(d.cells[c], point)])) as Record<NumberCell, number | null | undefined>;
 }
 
 /**
@@ -60,12 +60,12 @@ export function rowNumbers(d: DraftItem): Record<NumberCell, number | null | und
  * being sent: an article and a quantity above 0 are required, numbers must be numbers. Blank rows are left out
  * (their indexes too, so errors name the rows as sent).
  */
-export function itemsPayload(rows: readonly DraftItem[]): { items: Record<string, unknown>[]; errors: FieldError[] } {
+export function itemsPayload(rows: readonly DraftItem[], point: '.' | ','): { items: Record<string, unknown>[]; errors: FieldError[] } {
   const items: Record<string, unknown>[] = [];
   const errors: FieldError[] = [];
   for (const d of rows.filter((r) => !isBlank(r))) {
     const i = items.length;
-    const n = rowNumbers(d);
+    const n = rowNumbers(d, point);
     if (d.article === null) errors.push({ field: `items.${i}.articulo`, code: 'required' });
     for (const c of NUMBER_CELLS) if (n[c] === undefined) errors.push({ field: `items.${i}.${c}`, code: 'type', params: { type: 'number' } });
     if (n.cantidad === null) errors.push({ field: `items.${i}.cantidad`, code: 'required' });
@@ -90,9 +90,9 @@ export interface DraftPricing {
 }
 
 /** Every row priced as the server will price it, and the record's totals (sums of the rounded lines). */
-export function priceDraft(rows: readonly DraftItem[], article: (id: number) => ArticlePriceFacts | undefined, ctx: PricingContext): DraftPricing {
+export function priceDraft(rows: readonly DraftItem[], article: (id: number) => ArticlePriceFacts | undefined, ctx: PricingContext, point: '.' | ','): DraftPricing {
   const lines = rows.map((d) => {
-    const n = rowNumbers(d);
+    const n = rowNumbers(d, point);
     const num = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
     const facts = d.article === null ? undefined : article(d.article);
     const priced = priceItem(

@@ -56,7 +56,7 @@ export function FromParentDialog({ parent, activities, articleName, onMade, onCl
     };
   }, [activities]);
 
-  const parsed = amounts.map((a) => parseDecimal(a));
+  const parsed = amounts.map((a) => parseDecimal(a, decimalPoint(lang)));
   const chosen = items.flatMap((item, i) => (typeof parsed[i] === 'number' && parsed[i]! > 0 ? [{ row: i, parentItem: item.id, cantidad: parsed[i]! }] : []));
   const invalid = parsed.some((p) => p === undefined || (typeof p === 'number' && p < 0));
 

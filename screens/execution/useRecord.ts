@@ -113,10 +113,10 @@ export function useRecord(place: Place, id: string | null) {
   const pricing = useMemo(() => {
     const usesLists = place.activity.usa_listas_precio === true;
     const ctx = { usesLists, list: applicableList(usesLists, clientPriceType, place.activity.lista_precio), date: String(header.fecha ?? today()) };
-    return priceDraft(rows, articles.get, ctx);
+    return priceDraft(rows, articles.get, ctx, point);
     // articles.version: a newly loaded article prices its rows
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rows, articles.version, clientPriceType, header.fecha, place.activity]);
+  }, [rows, articles.version, clientPriceType, header.fecha, place.activity, point]);
 
   const dirty = headerChanged(header, seed, EDITABLE_HEADER) || isDirty(grid.context) || assignee !== undefined;
   const split = useMemo(() => splitItemErrors(itemErrors, rows), [itemErrors, rows]);
@@ -134,7 +134,7 @@ export function useRecord(place: Place, id: string | null) {
 
   /** Saves header + items; resolves the stored record, or null when it could not be saved. */
   const save = async (formHeader: Record<string, unknown>): Promise<StoredRecord | null> => {
-    const { items, errors } = itemsPayload(rows);
+    const { items, errors } = itemsPayload(rows, point);
     const chosen = place.activity.modo_guardado === 'elegido' && assignee !== undefined ? { asignar_a: assignee } : {};
     const data = { ...headerOf(formHeader), flujo: place.flow.id, actividad: place.activity.id, items, ...chosen };
     errors.push(...formFieldErrors(entity.schema as RJSFSchema, data).filter((e) => e.field.startsWith('items.') && !errors.some((x) => x.field === e.field)));

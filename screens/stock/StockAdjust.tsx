@@ -14,6 +14,8 @@ import { showSuccess } from '../../widgets/toaster';
 import { emitUpdateList } from '../../widgets/DataTable';
 import { api } from '../app/session';
 import type { FormExtraProps } from '../formExtras';
+import { decimalPoint, parseDecimal } from '../../engine/records/decimal';
+import { formatNumber } from '../../widgets/money';
 
 interface Adjusted {
   ubicacion: string;
@@ -21,21 +23,22 @@ interface Adjusted {
 }
 
 export default function StockAdjust({ id, data, reload }: FormExtraProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const places = (Array.isArray(data.ubicaciones) ? data.ubicaciones : []).flatMap((u) => (u && typeof u.nombre === 'string' && typeof u.id === 'number' ? [u.nombre as string] : []));
   const [open, setOpen] = useState(false);
   const [ubicacion, setUbicacion] = useState('');
   const [cantidad, setCantidad] = useState('');
   const [motivo, setMotivo] = useState('');
   const [busy, setBusy] = useState(false);
-  const amount = Number(cantidad.replace(',', '.'));
-  const valid = cantidad.trim() !== '' && Number.isFinite(amount) && amount !== 0;
+  // typed as the app writes numbers: "1.000" is a thousand in Spanish, "2,5" two and a half
+  const amount = parseDecimal(cantidad, decimalPoint(i18n.language));
+  const valid = typeof amount === 'number' && amount !== 0;
 
   const apply = async () => {
     setBusy(true);
     try {
       const done = await api.post<Adjusted>('stock_movimiento/adjust', { articulo: Number(id), ubicacion: ubicacion || places[0], cantidad: amount, ...(motivo.trim() ? { motivo: motivo.trim() } : {}) });
-      showSuccess(t('stock.adjusted', { ubicacion: done.ubicacion, en_mano: done.en_mano }));
+      showSuccess(t('stock.adjusted', { ubicacion: done.ubicacion, en_mano: formatNumber(done.en_mano, i18n.language) }));
       setOpen(false);
       setCantidad('');
       setMotivo('');
