@@ -91,13 +91,20 @@ describe('flow designer machine', () => {
     expect(undoable(ctx())).toBe(true);
   });
 
-  it('lays out a stored flow without positions, and counts it as changed so a save keeps the places', () => {
+  it('lays out a stored flow without positions as no change of the user\'s; the next save keeps the places', async () => {
     const flow = { id: 3, version: 1, nombre: 'F', nodos: [{ clave: 'a', tipo: 'inicio' }, { clave: 'b', tipo: 'fin' }], conexiones: [{ desde: 'a', hacia: 'b' }] };
-    const { ctx } = start(fakeServer(), flow);
+    const server = fakeServer();
+    const { actor, ctx } = start(server, flow);
     expect(ctx().history.present.nodos.every((n) => typeof n.x === 'number')).toBe(true);
     expect(ctx().header).toEqual({ nombre: 'F' });
-    expect(isDirty(ctx())).toBe(true);
+    // opened and left alone: nothing unsaved to warn of
+    expect(isDirty(ctx())).toBe(false);
     expect(undoable(ctx())).toBe(false);
+    actor.send({ type: 'UPDATE_NODE', clave: 'b', changes: { texto: 'Listo' } });
+    expect(isDirty(ctx())).toBe(true);
+    actor.send({ type: 'SAVE', header: { nombre: 'F', verificado: false } });
+    await waitFor(actor, (s) => s.matches({ open: 'ready' }) && server.saves.length === 1);
+    expect((server.saves[0].record as { nodos: { x?: unknown }[] }).nodos.every((n) => typeof n.x === 'number')).toBe(true);
   });
 
   it('saves a new flow with its header and graph, then updates it at its version with the rows it was given', async () => {

@@ -163,14 +163,15 @@ export const flowDesignerMachine = setup({
           target: 'open',
           actions: assign(({ event }) => {
             const stored = event.flow ? graphOf(event.flow) : emptyGraph();
-            // a flow stored without positions is laid out; saving keeps the places
+            // a flow stored without positions is laid out: the places are no edit of the user's (nothing to save, to
+            // lose on leaving), and the next save keeps them
             const shown = needsLayout(stored) ? layoutGraph(stored) : stored;
             return {
               id: event.flow?.id ?? null,
               version: event.flow?.version,
               header: event.flow ? headerOf(event.flow) : {},
               history: startHistory(shown),
-              saved: stored,
+              saved: shown,
             };
           }),
         },

@@ -234,16 +234,18 @@ describe('the flow designer', () => {
     const flow = await post('flujo/save', { nombre: 'Trescientos pasos', nodos, conexiones });
     await page.goto(`${app.baseUrl}/#/backOffice/macroprocess/${flow.id}`);
     await eventually(() => page.locator('.react-flow__node').count()).toBe(300);
-    // laid out on opening: the places are there to be saved
-    await page.getByText('Hay cambios sin guardar').waitFor();
+    // laid out on opening, which is no change of the admin's: nothing unsaved, leaving asks nothing
     await page.getByRole('button', { name: /— El paso de actividad no tiene actividad/ }).click();
+    expect(await page.getByText('Hay cambios sin guardar').count()).toBe(0);
     await inspector().getByText('Clave a150').waitFor();
     await pickActivity('Orden de compra');
+    await page.getByText('Hay cambios sin guardar').waitFor();
     await page.getByText('Sin problemas: el flujo se puede verificar.').waitFor();
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page.getByText('Flujo verificado: ya se puede usar.').waitFor();
     const stored = await post(`flujo/show/${flow.id}`);
     expect(stored.verificado).toBe(true);
+    // saved with the edit, the places too
     expect(stored.nodos.every((n: { x: unknown }) => typeof n.x === 'number')).toBe(true);
   }, 120_000);
 
