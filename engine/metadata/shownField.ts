@@ -8,7 +8,7 @@ import { dayText } from '../dates';
 import type { JsonSchema } from './types';
 
 type Ui = Record<string, unknown> | undefined;
-export type ShownKind = 'hidden' | 'date' | 'moment' | 'number' | 'other';
+export type ShownKind = 'hidden' | 'date' | 'moment' | 'money' | 'number' | 'other';
 
 const node = (v: unknown): Ui => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
 
@@ -32,7 +32,7 @@ export function shownKind(schema: JsonSchema, ui: Ui, path: string): ShownKind {
   if (widget === 'date' || field.schema?.format === 'date') return 'date';
   // a moment the server keeps (a creation, a sending): `format: date-time`
   if (field.schema?.format === 'date-time') return 'moment';
-  if (isNumber(field.schema) && !field.schema?.['x-ref']) return 'number';
+  if (isNumber(field.schema) && !field.schema?.['x-ref']) return field.schema?.['x-money'] === true ? 'money' : 'number';
   return 'other';
 }
 

@@ -17,7 +17,7 @@ import { fieldChanges } from './historyChanges';
 import { historyScopes, type EntryScopes } from './historyScopes';
 import { referenceKey, referencedBy, useReferenceNames } from './useReferenceNames';
 import { Modal } from '../../widgets/Modal';
-import { formatNumber } from '../../widgets/money';
+import { formatMoney, formatNumber } from '../../widgets/money';
 import { valueNamesKey } from '../../widgets/SchemaForm/namedOptions';
 import { entityCalls } from '../app/entityData';
 import { reportFailure } from '../app/feedback';
@@ -66,6 +66,7 @@ function EntryChanges({ entity, entry, within, scopes, references }: EntryProps)
     if (kind === 'date' && typeof v === 'string') return shownDate(entity.schema, entity.ui, path, v) ?? v;
     if (kind === 'moment' && typeof v === 'string') return momentText(v, i18n.language);
     if (kind === 'number' && typeof v === 'number') return formatNumber(v, i18n.language);
+    if (kind === 'money' && typeof v === 'number') return formatMoney(v, i18n.language);
     // a category's valor is named within the grupo it had then
     const scope = within.get(path);
     const key = scope ? valueNameKey(entity.name, path, { within: scope }, v, { [scope]: scopes[scope]?.[side] }) ?? '' : `${valueNamesKey(entity.name, path)}.${String(v)}`;

@@ -364,7 +364,8 @@ describe('executing an activity', () => {
       const text = await history.innerText();
       expect(text).toMatch(/Cliente: — → Constructora Andina S\.A\./);
       expect(text).toMatch(/Fecha: — → \d{2}\/\d{2}\/\d{4}\n/);
-      expect(text).toContain('Total: — → 438.104,7');
+      expect(text).toContain('Total: — → 438.104,70');
+      expect(text).toContain('Subtotal: — → 362.070,00');
       expect(text).not.toMatch(/Paso|Subflujos|Impuestos|\(id\)|\(valor\)/);
       // an action's entry tells the choice made, never the request as code
       expect(text).toMatch(/· Movió\n+Respuesta: si\n/);

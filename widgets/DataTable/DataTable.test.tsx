@@ -256,9 +256,9 @@ describe('DataTable', () => {
     const heads = within(records()).getAllByRole('columnheader').map((h) => h.textContent);
     const at = (name: string) => heads.indexOf(name);
     expect(cellsOf(0)[at('Fecha')].textContent).toBe('28/11/2026');
-    expect(cellsOf(0)[at('Total')].textContent).toBe('1.159.785,5');
-    // thousands grouped from four digits, as the items grid and totals write them
-    expect(cellsOf(1)[at('Total')].textContent).toBe('1.840');
+    expect(cellsOf(0)[at('Total')].textContent).toBe('1.159.785,50');
+    // money as the items grid and totals write it: thousands grouped from four digits, two decimals
+    expect(cellsOf(1)[at('Total')].textContent).toBe('1.840,00');
     expect(cellsOf(0)[at('Cliente')].textContent).toBe('Constructora Andina S.A.');
     // figures line up at the right, under a title at the right; text stays at the left
     expect(cellsOf(1)[at('Total')].className).toContain('dt-end');
@@ -271,7 +271,7 @@ describe('DataTable', () => {
     await act(() => i18next.changeLanguage('en'));
     try {
       await waitFor(() => expect(cellsOf(0)[at('Fecha')].textContent).toBe('28/11/2026'));
-      await waitFor(() => expect(cellsOf(0)[at('Total')].textContent).toBe('1,159,785.5'));
+      await waitFor(() => expect(cellsOf(0)[at('Total')].textContent).toBe('1,159,785.50'));
     } finally {
       await act(() => i18next.changeLanguage('es'));
     }

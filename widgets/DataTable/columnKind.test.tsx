@@ -17,7 +17,8 @@ const kind = (entity: typeof registro, name: string) => columnKind(entity, entit
 
 describe('columnKind', () => {
   it('tells amounts, days, yes / no and text apart; a reference or an enum reads as text even when it is a number', () => {
-    expect(kind(registro, 'total')).toBe('amount');
+    expect(kind(registro, 'total')).toBe('money');
+    expect(kind(articulo, 'punto_reposicion')).toBe('amount');
     expect(kind(registro, 'fecha')).toBe('date');
     expect(kind(registro, 'numero')).toBe('text');
     expect(kind(registro, 'cliente')).toBe('text');
@@ -34,6 +35,9 @@ describe('columnKind', () => {
     expect(kindText(registro, total, 'amount', 'es')!(1234567.25)).toBe('1.234.567,25');
     expect(kindText(registro, total, 'amount', 'en')!(1234567.25)).toBe('1,234,567.25');
     expect(kindText(registro, total, 'amount', 'es')!('12.5')).toBe('12,5');
+    // money (`x-money`) with its two decimals
+    expect(kindText(registro, total, 'money', 'es')!(1234567.2)).toBe('1.234.567,20');
+    expect(kindText(registro, total, 'money', 'en')!(840)).toBe('840.00');
     expect(kindText(registro, fecha, 'date', 'en')!('2026-11-03')).toBe('03/11/2026');
     expect(kindText(registro, fecha, 'date', 'es')!('not a day')).toBe('not a day');
     const numero = registro.columns.find((c) => c.name === 'numero')!;
@@ -47,6 +51,7 @@ describe('columnKind', () => {
   it('starts narrow kinds at their title\'s width within bounds, and leaves text to share the table', () => {
     expect(startWidth('text', 'Cliente')).toBeUndefined();
     expect(startWidth('amount', 'Total')).toBe(96);
+    expect(startWidth('money', 'Total')).toBe(120);
     expect(startWidth('amount', 'Punto de reposición')).toBeGreaterThan(startWidth('amount', 'Total')!);
     expect(startWidth('amount', 'x'.repeat(80))).toBe(170);
     expect(startWidth('flag', 'Activo')).toBe(89); // 6 × 7.5 + 44

@@ -8,9 +8,9 @@
 import { dayText, momentText } from '../../engine/dates';
 import type { ResolvedColumn, ResolvedEntity } from '../../engine/metadata/resolve';
 import { shownDate, shownKind } from '../../engine/metadata/shownField';
-import { formatNumber } from '../money';
+import { formatMoney, formatNumber } from '../money';
 
-export type ColumnKind = 'amount' | 'count' | 'date' | 'moment' | 'flag' | 'text';
+export type ColumnKind = 'amount' | 'money' | 'count' | 'date' | 'moment' | 'flag' | 'text';
 
 /** A column whose value is shown by a name (a reference, an enum, an offered or named value) reads as text. */
 const named = (entity: ResolvedEntity, c: ResolvedColumn) =>
@@ -22,6 +22,7 @@ export function columnKind(entity: ResolvedEntity, c: ResolvedColumn): ColumnKin
   if (named(entity, c)) return 'text';
   const kind = shownKind(entity.schema, entity.ui, c.field);
   if (kind === 'number') return 'amount';
+  if (kind === 'money') return 'money';
   if (kind === 'date') return 'date';
   if (kind === 'moment') return 'moment';
   // an id, a sequence's number, an order: aligned as a number, written as stored (no thousands separator)
@@ -29,7 +30,7 @@ export function columnKind(entity: ResolvedEntity, c: ResolvedColumn): ColumnKin
 }
 
 /** Right-aligned columns. */
-export const alignsEnd = (kind: ColumnKind) => kind === 'amount' || kind === 'count';
+export const alignsEnd = (kind: ColumnKind) => kind === 'amount' || kind === 'money' || kind === 'count';
 
 /**
  * A cell's text for the kinds written otherwise than as stored; undefined for the others. A moment (a movement's
@@ -38,7 +39,10 @@ export const alignsEnd = (kind: ColumnKind) => kind === 'amount' || kind === 'co
  */
 export function kindText(entity: ResolvedEntity, c: ResolvedColumn, kind: ColumnKind, language: string): ((value: unknown) => string) | undefined {
   if (kind === 'moment') return (v) => (typeof v === 'string' ? momentText(v, language) : String(v));
-  if (kind === 'amount') return (v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) ? formatNumber(Number(v), language) : String(v));
+  if (kind === 'amount' || kind === 'money') {
+    const write = kind === 'money' ? formatMoney : formatNumber;
+    return (v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) ? write(Number(v), language) : String(v));
+  }
   if (kind === 'date') return (v) => (typeof v === 'string' ? (c.virtual ? dayText(v) : shownDate(entity.schema, entity.ui, c.field, v)) ?? v : String(v));
   return undefined;
 }
@@ -55,6 +59,7 @@ export function startWidth(kind: ColumnKind, label: string): number | undefined 
   if (kind === 'text') return undefined;
   // a moment's text is "28/11/2026, 10:41:35": 20 characters
   if (kind === 'moment') return Math.round(Math.max(20 * CHAR_PX + 40, Math.min(220, label.length * CHAR_PX + TITLE_EXTRA_PX)));
-  const [min, max] = kind === 'flag' ? [80, 150] : kind === 'date' ? [116, 160] : [96, 170];
+  // money has two decimals: "1.234.567,89" fits from 120
+  const [min, max] = kind === 'flag' ? [80, 150] : kind === 'date' ? [116, 160] : kind === 'money' ? [120, 170] : [96, 170];
   return Math.round(Math.min(max, Math.max(min, label.length * CHAR_PX + TITLE_EXTRA_PX)));
 }
