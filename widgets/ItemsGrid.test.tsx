@@ -24,6 +24,19 @@ describe('ItemsGrid', () => {
     expect(screen.getByTestId('item-total-1').textContent).toBe('17.787,00');
   });
 
+  it('a quantity that is no number says a number is wanted once the user leaves the cell', () => {
+    render(<Editing />);
+    const quantity = screen.getByRole('textbox', { name: 'Cantidad, ítem 1' });
+    fireEvent.focus(quantity);
+    fireEvent.change(quantity, { target: { value: 'abc' } });
+    expect(quantity.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.focus(screen.getByRole('textbox', { name: 'Cantidad, ítem 2' }));
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(quantity.getAttribute('aria-describedby')!)?.textContent).toBe('Ingrese un número');
+    fireEvent.change(quantity, { target: { value: '4' } });
+    expect(quantity.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('Enter on the last row adds a row and takes the focus to its article', async () => {
     render(<Editing />);
     const quantity = screen.getByRole('textbox', { name: 'Cantidad, ítem 2' });

@@ -141,8 +141,13 @@ export function ItemsGrid(props: ItemsGridProps) {
               const n = i + 1;
               const started = !isBlank(row);
               const priceProblem = started && row.article !== null && line && !line.pending && line.problem && row.cells.precio_unitario.trim() === '' ? line.problem : undefined;
+              // a number cell holding something else says so once the user leaves it (not while a "-" is typed)
+              const notNumber = (cell: ItemCell) =>
+                cell !== 'article' && !(active?.row === i && active.cell === cell) && parseDecimal(row.cells[cell as NumberCell], decimalPoint(lang)) === undefined;
               const message = (cell: ItemCell) =>
-                errors[`${i}.${cell}`] ?? (cell === 'precio_unitario' && priceProblem ? t(priceProblem.code === 'required' ? 'validation.required' : `errors.${priceProblem.code}`, { label: header(cell) }) : undefined);
+                errors[`${i}.${cell}`] ??
+                (notNumber(cell) ? t('validation.typeNumber', { label: header(cell) }) : undefined) ??
+                (cell === 'precio_unitario' && priceProblem ? t(priceProblem.code === 'required' ? 'validation.required' : `errors.${priceProblem.code}`, { label: header(cell) }) : undefined);
               const money = (v: number | undefined) => (!started ? '' : line?.pending ? '…' : formatMoney(v, lang));
               return (
                 <Fragment key={row.key}>

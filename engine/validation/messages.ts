@@ -22,7 +22,10 @@ const rank = (code: string) => {
 export function messageFor(errors: readonly FieldError[], label: string): FieldMessage | null {
   if (errors.length === 0) return null;
   const first = [...errors].sort((a, b) => rank(a.code) - rank(b.code))[0];
-  return { key: `validation.${first.code}`, params: { ...first.params, label } };
+  // a number field holding something else says a number is wanted, not that "the type" is wrong
+  const types = String([first.params?.type ?? ''].flat().join(',')).split(',');
+  const code = first.code === 'type' && (types.includes('number') || types.includes('integer')) ? 'typeNumber' : first.code;
+  return { key: `validation.${code}`, params: { ...first.params, label } };
 }
 
 /** Groups errors by field path. */

@@ -59,4 +59,9 @@ describe('message precedence (spec §5)', () => {
     expect(messageFor([{ field: 'nombre', code: 'required' }], 'Nombre')).toEqual({ key: 'validation.required', params: { label: 'Nombre' } });
     expect(messageFor([], 'Nombre')).toBeNull();
   });
+  it('a number field holding something else asks for a number; other type errors stay as they are', () => {
+    expect(messageFor([{ field: 'cantidad', code: 'type', params: { type: 'number' } }], 'Cantidad')?.key).toBe('validation.typeNumber');
+    expect(messageFor([{ field: 'orden', code: 'type', params: { type: 'integer,null' } }], 'Orden')?.key).toBe('validation.typeNumber');
+    expect(messageFor([{ field: 'notas', code: 'type', params: { type: 'string' } }], 'Notas')?.key).toBe('validation.type');
+  });
 });
