@@ -67,6 +67,11 @@ describeBackends('secuencia', (backend) => {
     expect((await client.post(`/api/secuencia/next/${s.id}`, {})).status).toBe(401);
   });
 
+  it("the records' own numbering, made at start, says it does not restart yearly (its list cell and its form agree)", async () => {
+    const { rows } = (await post('secuencia/index', { pattern: 'Registros' })).body;
+    expect(rows).toEqual([expect.objectContaining({ nombre: 'Registros', prefijo: 'R-', reinicio_anual: false })]);
+  });
+
   it('a client key makes the reservation idempotent: the same key answers the same number, retries and parallel calls leave no gap', async () => {
     const s = await save({ nombre: 'reservas', prefijo: 'R-', relleno_ceros: 3, proximo_valor: 1 });
     const first = await post(`secuencia/next/${s.id}`, { clave: 'doc-7f3a' });

@@ -147,6 +147,6 @@ export default defineEntityServer({
   // the default numbering of records, made once; an administrator may rename its prefix or padding
   async seed(ctx) {
     if ((await sequenceIdByName(ctx, DEFAULT_SEQUENCE)) === undefined)
-      await ctx.docs.insert(ctx, 'secuencia', { nombre: DEFAULT_SEQUENCE, prefijo: 'R-', relleno_ceros: 6, proximo_valor: 1 });
+      await ctx.docs.insert(ctx, 'secuencia', { nombre: DEFAULT_SEQUENCE, prefijo: 'R-', relleno_ceros: 6, proximo_valor: 1, reinicio_anual: false });
   },
 });
