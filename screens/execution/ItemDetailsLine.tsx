@@ -2,11 +2,12 @@
  * The line under an item of the record form for what it needs besides its cells (engine/records/itemDetails.ts):
  * the location its stock moves at, a received cheque's bank, collection date, number and drawer, or the cheque
  * or made-to-measure piece of the wallet it names. Values go into the item (machines/itemsGrid SET_DETAIL) and
- * are sent with it; the server's errors on them show here.
+ * are sent with it; the server's errors on them show here. In view mode they are text, like the header's fields.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { Box, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { dayText } from '../../engine/dates';
 import type { DraftItem } from '../../engine/records/draft';
 import { CHEQUE_FIELDS, type ItemDetails } from '../../engine/records/itemDetails';
 import type { ItemsGridEvent } from '../../machines/itemsGrid';
@@ -63,22 +64,39 @@ export function ItemDetailsLine({ row, index, details, send, readOnly, errors }:
   const text = (field: string) => (typeof row.rest[field] === 'string' ? (row.rest[field] as string) : '');
   const walletKind = details.chequePick ? 'cheque' : details.piecePick ? 'a_medida' : null;
   const wallet = useWallet(walletKind, row.article);
+  const idBase = useId();
 
-  const select = (field: string, value: string, options: { value: string; text: string }[], locked = false, placeholder?: string) => (
-    <FormField label={label(field)} error={errors[field]}>
-      <NativeSelect.Root size="sm" disabled={readOnly || locked}>
-        <NativeSelect.Field value={value} onChange={(e) => set(field, field === 'ubicacion' ? e.currentTarget.value : e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}>
-          {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.text}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
+  // view mode: the label over the value as text, as the header's fields show (never an input)
+  const shown = (field: string, value: string) => (
+    <Box key={field} role="group" aria-labelledby={`${idBase}-${field}`}>
+      <Text id={`${idBase}-${field}`} fontSize="sm" fontWeight="medium" color="fg.muted">
+        {label(field)}
+      </Text>
+      <Text data-readonly-value="" color={value ? undefined : 'fg.muted'}>
+        {value || '—'}
+      </Text>
+    </Box>
   );
+
+  const select = (field: string, value: string, options: { value: string; text: string }[], locked = false, placeholder?: string) => {
+    if (readOnly) return shown(field, options.find((o) => o.value === value)?.text ?? value);
+    // disabled goes on the field: inside one, Chakra's select takes it from there and ignores its own
+    return (
+      <FormField label={label(field)} error={errors[field]} disabled={locked}>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field value={value} onChange={(e) => set(field, field === 'ubicacion' ? e.currentTarget.value : e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}>
+            {placeholder !== undefined && <option value="">{placeholder}</option>}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.text}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    );
+  };
 
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="2" py="1" role="group" aria-label={t('execution.itemDetail.group', { n })}>
@@ -90,11 +108,15 @@ export function ItemDetailsLine({ row, index, details, send, readOnly, errors }:
           details.locationLocked,
         )}
       {details.chequeEntry &&
-        CHEQUE_FIELDS.map((f) => (
-          <FormField key={f} label={label(f)} error={errors[f]} required={f !== 'librador'}>
-            <Input size="sm" type={f === 'fecha_cobro' ? 'date' : 'text'} readOnly={readOnly} value={text(f)} onChange={(e) => set(f, e.target.value)} />
-          </FormField>
-        ))}
+        CHEQUE_FIELDS.map((f) =>
+          readOnly ? (
+            shown(f, f === 'fecha_cobro' ? (dayText(text(f)) ?? text(f)) : text(f))
+          ) : (
+            <FormField key={f} label={label(f)} error={errors[f]} required={f !== 'librador'}>
+              <Input size="sm" type={f === 'fecha_cobro' ? 'date' : 'text'} value={text(f)} onChange={(e) => set(f, e.target.value)} />
+            </FormField>
+          ),
+        )}
       {walletKind &&
         select(
           walletKind,

@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { todayIso } from '../../engine/planning/days';
-import type { ScreenProps } from '../registry';
 import { useSession } from '../app/useSession';
 import { TaskItem } from './TaskItem';
 import { taskCalls, type MyTask } from './taskCalls';
@@ -19,7 +18,7 @@ const PAGE = 50;
 
 const known = (f: string | undefined) => (!f ? 'pendientes' : (FILTERS as readonly string[]).includes(f) || /^registro-\d{1,9}$/.test(f) ? f : 'todas');
 
-export default function TaskingScreen({ route }: ScreenProps) {
+export default function TaskingScreen() {
   const { t } = useTranslation();
   const { filter } = useParams();
   const { user } = useSession();
@@ -54,7 +53,8 @@ export default function TaskingScreen({ route }: ScreenProps) {
     <Stack gap="4">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Heading as="h1" size="lg">
-          {t(`routes.${route?.name ?? 'tasking'}`)}
+          {/* the area's title: /task/:filter is a route of its own (taskList), but the same list, only filtered */}
+          {t('routes.tasking')}
           {filtro.startsWith('registro-') && ` · ${t('tasks.filters.registro')}`}
         </Heading>
         <Button asChild size="sm" variant="outline">
@@ -86,7 +86,7 @@ export default function TaskingScreen({ route }: ScreenProps) {
       {rows.length > 0 && (
         <HStack gap="3">
           <Text fontSize="sm" color="fg.muted" role="status">
-            {t('tasks.count', { shown: rows.length, total })}
+            {t('tasks.count', { shown: rows.length, count: total })}
           </Text>
           {rows.length < total && (
             <Button size="sm" variant="outline" onClick={() => void load(rows.length)} loading={loading}>

@@ -287,7 +287,8 @@ describe('tasks', () => {
   it('speaks English', async () => {
     await page.goto(`${app.baseUrl}/#/task/todas`);
     await page.getByTestId('language-switch').selectOption('en');
-    await page.getByRole('heading', { name: 'Task list', level: 1 }).waitFor();
+    // a filter keeps the area's title
+    await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Finished' }).waitFor();
     await expect.poll(() => card('Medir').textContent()).toContain('Finished');
     await page.getByTestId('language-switch').selectOption('es');
