@@ -117,14 +117,14 @@ export function ItemsGrid(props: ItemsGridProps) {
           <Table.Header role="rowgroup">
             <Table.Row role="row">
               <Table.ColumnHeader role="columnheader" w="3rem">#</Table.ColumnHeader>
-              <Table.ColumnHeader role="columnheader" minW="16rem">{header('article')}</Table.ColumnHeader>
+              <Table.ColumnHeader role="columnheader" minW="14rem">{header('article')}</Table.ColumnHeader>
               {cells.map((c) => (
-                <Table.ColumnHeader role="columnheader" key={c} textAlign="end" minW="6.5rem">
+                <Table.ColumnHeader role="columnheader" key={c} textAlign="end" minW="5.5rem">
                   {header(c)}
                 </Table.ColumnHeader>
               ))}
               {(['subtotal', 'impuesto', 'total'] as const).map((c) => (
-                <Table.ColumnHeader role="columnheader" key={c} textAlign="end" minW="7rem">
+                <Table.ColumnHeader role="columnheader" key={c} textAlign="end" minW="6.5rem">
                   {header(c)}
                 </Table.ColumnHeader>
               ))}

@@ -227,107 +227,111 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
           <Alert.Title>{t('execution.closedNote', { estado: t(`entities.registro.enums.estado.${record?.estado}`) })}</Alert.Title>
         </Alert.Root>
       )}
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 20rem' }} gap="4" alignItems="start">
-        <Stack gap="4" minW="0">
-          <Box as="section" aria-labelledby="record-header-title">
-            <Heading as="h2" size="sm" id="record-header-title" mb="2">
-              {t('execution.header')}
-            </Heading>
-            <SchemaForm
-              entity={form}
-              formId={FORM_ID}
-              formData={r.formData}
-              readOnly={readOnly}
-              serverErrors={r.headerErrors}
-              optionsSource={optionsSource}
-              rules={rulesOf('registro')}
-              onChange={r.setHeader}
-              onSubmit={(data) => void onSubmit(data)}
-            />
-            {!readOnly && (mayCreate(activity.edicion_cliente) || (mayUpdate(activity.edicion_cliente) && clientId !== null)) && (
-              <HStack gap="2" mt="2" wrap="wrap">
-                {mayCreate(activity.edicion_cliente) && (
-                  <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'party', id: null })}>
-                    {t('execution.inline.party.create')}
-                  </Button>
-                )}
-                {mayUpdate(activity.edicion_cliente) && clientId !== null && (
-                  <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'party', id: clientId })}>
-                    {t('execution.inline.party.update')}
-                  </Button>
-                )}
-              </HStack>
-            )}
-            {!readOnly && activity.modo_guardado === 'elegido' && (
-              <Box mt="3" maxW="24rem">
-                <AssigneePicker
-                  actividad={activity.id}
-                  value={r.assignee !== undefined ? r.assignee : ((record?.asignado_a as number | null | undefined) ?? null)}
-                  onChange={r.setAssignee}
-                  label={t('execution.assign.label')}
-                  helperText={t('execution.assign.help')}
-                />
-              </Box>
-            )}
-          </Box>
-          <Box as="section" aria-labelledby="record-items-title">
-            <Heading as="h2" size="sm" id="record-items-title" mb="2">
-              {t('execution.items')}
-            </Heading>
-            <ItemsGrid
-              rows={r.grid.context.rows}
-              lines={r.pricing.lines}
-              active={r.grid.context.active}
-              focusSeq={r.grid.context.focusSeq}
-              send={r.sendGrid}
-              articleSource={r.articles.source}
-              articleListKey={ARTICLE_OPTIONS}
-              readOnly={readOnly}
-              showDimensions={showDimensions}
-              errors={cellErrors}
-              label={t('execution.items')}
-              labels={itemLabels}
-              details={(row, i) => {
-                const d = itemDetails(activity, row.article === null ? undefined : r.articles.get(row.article), row.id !== undefined);
-                if (!hasDetails(d)) return null;
-                const errors = Object.fromEntries(['ubicacion', 'cheque', 'a_medida', ...CHEQUE_FIELDS].map((f) => [f, cellErrors[`${i}.${f}`] || undefined]));
-                return <ItemDetailsLine row={row} index={i} details={d} send={r.sendGrid} readOnly={readOnly} errors={errors} />;
-              }}
-            />
-            {!readOnly && (mayCreate(activity.edicion_articulo) || (mayUpdate(activity.edicion_articulo) && activeArticle !== null)) && (
-              <HStack gap="2" mt="2" wrap="wrap">
-                {mayCreate(activity.edicion_articulo) && (
-                  <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'article', id: null })}>
-                    {t('execution.inline.article.create')}
-                  </Button>
-                )}
-                {mayUpdate(activity.edicion_articulo) && activeArticle !== null && (
-                  <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'article', id: activeArticle })}>
-                    {t('execution.inline.article.updateRow', { n: activeRow! + 1 })}
-                  </Button>
-                )}
-              </HStack>
-            )}
-            {!readOnly && <EditModeNote kind="article" mode={activity.edicion_articulo} />}
-            {r.itemsError && (
-              <Text color="fg.error" textStyle="sm" mt="2" role="alert">
-                {t(`validation.${r.itemsError.code}`, { min: 1, ...r.itemsError.params })}
-              </Text>
-            )}
-            <Box mt="3" display="flex">
-              <TotalsPanel totals={r.pricing.totals} provisional={!readOnly && r.dirty} />
-            </Box>
-          </Box>
-          {record && (record.items as ParentItem[] | undefined)?.some((i) => i.entregado !== undefined) && (
-            <Box as="section" aria-labelledby="record-deliveries-title">
-              <Heading as="h2" size="sm" id="record-deliveries-title" mb="2">
-                {t('execution.deliveries.title')}
-              </Heading>
-              <Deliveries items={record.items as ParentItem[]} articleName={articleName} />
+      {/* the side panels sit beside the header; the items take the whole width, their totals and remove buttons in view */}
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 20rem' }}
+        templateAreas={{ base: `"header" "items" "deliveries" "aside"`, xl: `"header aside" "items items" "deliveries deliveries"` }}
+        columnGap="4"
+        alignItems="start"
+      >
+        <Box as="section" aria-labelledby="record-header-title" gridArea="header" minW="0" mb="4">
+          <Heading as="h2" size="sm" id="record-header-title" mb="2">
+            {t('execution.header')}
+          </Heading>
+          <SchemaForm
+            entity={form}
+            formId={FORM_ID}
+            formData={r.formData}
+            readOnly={readOnly}
+            serverErrors={r.headerErrors}
+            optionsSource={optionsSource}
+            rules={rulesOf('registro')}
+            onChange={r.setHeader}
+            onSubmit={(data) => void onSubmit(data)}
+          />
+          {!readOnly && (mayCreate(activity.edicion_cliente) || (mayUpdate(activity.edicion_cliente) && clientId !== null)) && (
+            <HStack gap="2" mt="2" wrap="wrap">
+              {mayCreate(activity.edicion_cliente) && (
+                <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'party', id: null })}>
+                  {t('execution.inline.party.create')}
+                </Button>
+              )}
+              {mayUpdate(activity.edicion_cliente) && clientId !== null && (
+                <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'party', id: clientId })}>
+                  {t('execution.inline.party.update')}
+                </Button>
+              )}
+            </HStack>
+          )}
+          {!readOnly && activity.modo_guardado === 'elegido' && (
+            <Box mt="3" maxW="24rem">
+              <AssigneePicker
+                actividad={activity.id}
+                value={r.assignee !== undefined ? r.assignee : ((record?.asignado_a as number | null | undefined) ?? null)}
+                onChange={r.setAssignee}
+                label={t('execution.assign.label')}
+                helperText={t('execution.assign.help')}
+              />
             </Box>
           )}
-        </Stack>
-        <Stack gap="4">
+        </Box>
+        <Box as="section" aria-labelledby="record-items-title" gridArea="items" minW="0" mb="4">
+          <Heading as="h2" size="sm" id="record-items-title" mb="2">
+            {t('execution.items')}
+          </Heading>
+          <ItemsGrid
+            rows={r.grid.context.rows}
+            lines={r.pricing.lines}
+            active={r.grid.context.active}
+            focusSeq={r.grid.context.focusSeq}
+            send={r.sendGrid}
+            articleSource={r.articles.source}
+            articleListKey={ARTICLE_OPTIONS}
+            readOnly={readOnly}
+            showDimensions={showDimensions}
+            errors={cellErrors}
+            label={t('execution.items')}
+            labels={itemLabels}
+            details={(row, i) => {
+              const d = itemDetails(activity, row.article === null ? undefined : r.articles.get(row.article), row.id !== undefined);
+              if (!hasDetails(d)) return null;
+              const errors = Object.fromEntries(['ubicacion', 'cheque', 'a_medida', ...CHEQUE_FIELDS].map((f) => [f, cellErrors[`${i}.${f}`] || undefined]));
+              return <ItemDetailsLine row={row} index={i} details={d} send={r.sendGrid} readOnly={readOnly} errors={errors} />;
+            }}
+          />
+          {!readOnly && (mayCreate(activity.edicion_articulo) || (mayUpdate(activity.edicion_articulo) && activeArticle !== null)) && (
+            <HStack gap="2" mt="2" wrap="wrap">
+              {mayCreate(activity.edicion_articulo) && (
+                <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'article', id: null })}>
+                  {t('execution.inline.article.create')}
+                </Button>
+              )}
+              {mayUpdate(activity.edicion_articulo) && activeArticle !== null && (
+                <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'article', id: activeArticle })}>
+                  {t('execution.inline.article.updateRow', { n: activeRow! + 1 })}
+                </Button>
+              )}
+            </HStack>
+          )}
+          {!readOnly && <EditModeNote kind="article" mode={activity.edicion_articulo} />}
+          {r.itemsError && (
+            <Text color="fg.error" textStyle="sm" mt="2" role="alert">
+              {t(`validation.${r.itemsError.code}`, { min: 1, ...r.itemsError.params })}
+            </Text>
+          )}
+          <Box mt="3" display="flex">
+            <TotalsPanel totals={r.pricing.totals} provisional={!readOnly && r.dirty} />
+          </Box>
+        </Box>
+        {record && (record.items as ParentItem[] | undefined)?.some((i) => i.entregado !== undefined) && (
+          <Box as="section" aria-labelledby="record-deliveries-title" gridArea="deliveries" minW="0" mb="4">
+            <Heading as="h2" size="sm" id="record-deliveries-title" mb="2">
+              {t('execution.deliveries.title')}
+            </Heading>
+            <Deliveries items={record.items as ParentItem[]} articleName={articleName} />
+          </Box>
+        )}
+        <Stack gap="4" gridArea="aside" mb="4">
           <AttachmentsPanel recordId={record?.id ?? null} activity={activity} />
           <InvoicePanel recordId={record?.id ?? null} canIssue={activity.facturable === true} articleName={articleName} />
           {record && <ContextReports contexto="registro" actividadId={activity.id} objetoId={record.id} />}

@@ -108,6 +108,11 @@ describe('executing an activity', () => {
       // 88,200 + 15,120 + 258,750 = 362,070 plus 21 % = 438,104.70
       await expect.poll(() => totalOf(page).textContent()).toBe('438.104,70');
       expect(await page.getByTestId('item-total-3').textContent()).toBe('313.087,50');
+      // on a desktop the items take the page's whole width (the side panels sit beside the header): their totals
+      // and remove buttons are in view without scrolling the table sideways
+      const items = page.getByRole('table', { name: 'Ítems' });
+      expect(await items.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBe(0);
+      expect(await page.getByRole('button', { name: 'Quitar el ítem 3' }).isVisible()).toBe(true);
 
       await page.keyboard.press('Control+s');
       await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
