@@ -248,9 +248,13 @@ describe('record forms opened from a list', () => {
     await page.getByRole('heading', { name: 'Pedido', level: 1 }).waitFor();
     // sorted by number, a record opened and Back: the list as it was left
     const numero = page.getByRole('columnheader', { name: 'Número' });
+    const firstView = page.getByRole('button', { name: /^Ver / }).first();
+    const unsorted = await firstView.getAttribute('aria-label');
     await numero.getByRole('button').click();
     await expect.poll(() => numero.getAttribute('aria-sort')).toBe('ascending');
-    await page.getByRole('button', { name: /^Ver / }).first().click();
+    // the title says the order at once; the rows in that order come with the next answer
+    await expect.poll(() => firstView.getAttribute('aria-label')).not.toBe(unsorted);
+    await firstView.click();
     await page.waitForURL(new RegExp(`/execution/${flujo}/${actividad}/${records[4]}/show$`));
     await page.goBack();
     await page.waitForURL(new RegExp(`/execution/${flujo}/${actividad}$`));
