@@ -11,8 +11,10 @@ export default function ErrorScreen({ forbidden = false, failed = false }: { for
     <MessagePage
       title={t(`status.${kind}.title`)}
       text={t(`status.${kind}.text`)}
-      actionLabel={t('status.home')}
-      onAction={() => navigate('/workspacedashboard')}
+      // a screen's code that failed to load (a new version was installed, the connection dropped) comes with a
+      // reload of the page; going to the dashboard would keep the old version's addresses
+      actionLabel={t(failed ? 'status.reload' : 'status.home')}
+      onAction={failed ? () => window.location.reload() : () => navigate('/workspacedashboard')}
     />
   );
 }

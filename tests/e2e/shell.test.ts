@@ -139,6 +139,25 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it("a screen whose code cannot be loaded (a new version installed, the connection dropped) offers a reload, which opens it", async () => {
+    const { page, context } = await newPage(browser, app.baseUrl);
+    const scripts = /\/assets\/.*\.js$/;
+    try {
+      await loginAs(page, 'admin', ADMIN_PASSWORD);
+      await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+      // the scripts of the screens not opened yet are out of reach
+      await page.route(scripts, (route) => route.abort());
+      await page.getByRole('navigation').first().getByText('Lista de reportes').click();
+      await page.getByRole('heading', { name: 'No se pudo cargar la página' }).waitFor();
+      expect(await page.getByText('Puede que haya una versión nueva de la aplicación', { exact: false }).isVisible()).toBe(true);
+      await page.unroute(scripts);
+      await page.getByRole('button', { name: 'Volver a cargar' }).click();
+      await page.getByRole('heading', { name: 'Lista de reportes', level: 1 }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a newer build deployed shows the refresh notice', async () => {
     const file = 'dist/version.json';
     const original = readFileSync(file, 'utf8');
