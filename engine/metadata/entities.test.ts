@@ -171,6 +171,14 @@ describe.each(folders)('schemas/%s', (folder) => {
 });
 
 describe('the entities of this area', () => {
+  it("name the record an entity belongs to by one of its references, or refuse to start", () => {
+    const actividad = resolveEntity(load(folders.find((f) => f.replace(/^_/, '') === 'actividad')!));
+    expect(actividad.parent).toMatchObject({ path: 'proceso', entity: 'proceso' });
+    const schema: JsonSchema = { type: 'object', properties: { nombre: { type: 'string' }, proceso: { type: 'integer', 'x-ref': 'proceso' } } };
+    expect(() => resolveEntity({ name: 'x', schema, columns: { columns: ['nombre'], parent: 'nombre' } })).toThrow(/"parent" names nombre/);
+    expect(resolveEntity({ name: 'x', schema, columns: { columns: ['nombre'], parent: 'proceso' } }).parent?.entity).toBe('proceso');
+  });
+
   it('are all there', () => {
     for (const name of ['articulo', 'perfil', 'puesto', 'empresa', 'secuencia', 'comunicacion']) expect(entityNames).toContain(name);
   });

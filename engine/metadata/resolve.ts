@@ -1,5 +1,5 @@
 /** Metadata + defaults -> the entity model every layer uses. The one place defaults live. */
-import { referencesOf, uniqueRulesOf, type ReferenceRule, type UniqueRule } from './references';
+import { ReferenceSpecError, referencesOf, uniqueRulesOf, type ReferenceRule, type UniqueRule } from './references';
 import { scalarType, type ScalarType } from './scalar';
 import type { ColumnSpec, ColumnsManifest, EntityMetadata, JsonSchema, RelatedSpec, UiSchema } from './types';
 
@@ -49,6 +49,8 @@ export interface ResolvedEntity {
   rowKey: string;
   list: string;
   routeForm: string | null;
+  /** The reference to the record this one belongs to (ColumnsManifest `parent`), or null. */
+  parent: ReferenceRule | null;
   columns: ResolvedColumn[];
   editRoles?: string | string[];
   removeRoles?: string | string[];
@@ -81,6 +83,14 @@ export interface ResolvedEntity {
 export const DEFAULT_SORT = { field: 'nombre', order: 'asc' } as const;
 export const fieldLabelKey = (entity: string, field: string) => `entities.${entity}.fields.${field}`;
 /** The i18n key of an entity's title (its name for users: lists, menus, an event's origin). */
+/** The manifest's `parent`: a reference on a top-level field of the entity. */
+function parentOf(entity: string, field: string | undefined, references: readonly ReferenceRule[]): ReferenceRule | null {
+  if (field === undefined) return null;
+  const ref = references.find((r) => r.site.kind === 'column' && r.path === field);
+  if (!ref) throw new ReferenceSpecError(`${entity}: "parent" names ${field}, which is no reference ("x-ref") of the entity`);
+  return ref;
+}
+
 export const entityTitleKey = (entity: string) => `entities.${entity}.title`;
 
 type Node = Record<string, unknown>;
@@ -193,6 +203,7 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
     rowKey: m.rowKey ?? 'id',
     list: m.list ?? name,
     routeForm,
+    parent: parentOf(name, m.parent, references),
     columns,
     editRoles: m.editRoles,
     removeRoles: m.removeRoles,

@@ -69,6 +69,11 @@ export interface ColumnsManifest {
   /** Absolute form route (e.g. '/backOffice/categories'); default derived from `route`. No form route = the table only signals. */
   routeForm?: string | null;
   columns: (string | ColumnSpec)[];
+  /**
+   * The reference naming the record this one belongs to (an activity's `proceso`): the parent's form lists it,
+   * and its own form, opened from anywhere, goes back to that form and shows it in its breadcrumb.
+   */
+  parent?: string;
   /** Permission for edit / remove actions (spec §6): a role or a list, none = allowed. */
   editRoles?: string | string[];
   removeRoles?: string | string[];

@@ -15,7 +15,7 @@ import { EntityForm } from './EntityForm';
 import { useEntityRecord } from './useEntityRecord';
 import { RecordHistory } from './RecordHistory';
 import { RelatedList } from './RelatedList';
-import { presetFrom, returnToOf } from './formNavigation';
+import { parentFormOf, presetFrom, returnToOf } from './formNavigation';
 import { useSaveShortcut } from './useSaveShortcut';
 import { useFormLeave } from './useFormLeave';
 import { FormTrail } from './FormTrail';
@@ -40,10 +40,12 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
   const creating = id === 'create' || id === 'new';
   const readOnly = show === 'show' && !creating;
   const listPath = entity.routeForm ?? '/';
-  // opened from another screen (a process's activities): saving and leaving go back there
-  const returnTo = returnToOf(location.state);
+  // opened from another screen (a process's activities): saving and leaving go back there; a record that belongs to
+  // another (an activity to its process) goes back to that one's form however it was opened
+  const preset = creating ? presetFrom(entity, search) : undefined;
+  const record = useEntityRecord(entity, creating ? null : id, () => navigate(back, { replace: true }), preset);
+  const returnTo = returnToOf(location.state) ?? parentFormOf(entity, record.data ?? preset);
   const back = returnTo ?? listPath;
-  const record = useEntityRecord(entity, creating ? null : id, () => navigate(back, { replace: true }), creating ? presetFrom(entity, search) : undefined);
   const formId = `form-${entity.name}`;
   const exists = record.recordId !== null && record.data !== null;
   const Extra = formExtras[entity.name];

@@ -6,6 +6,7 @@
  */
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { ListView } from '../../engine/list/recordSteps';
+import { entityOf } from '../metadata';
 
 /** The schema fields named in the query, as their type wants them (unknown names and bad numbers are left out). */
 export function presetFrom(entity: ResolvedEntity, search: URLSearchParams): Record<string, unknown> {
@@ -26,6 +27,13 @@ export function presetFrom(entity: ResolvedEntity, search: URLSearchParams): Rec
 export function returnToOf(state: unknown): string | null {
   const to = (state as { returnTo?: unknown } | null)?.returnTo;
   return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') ? to : null;
+}
+
+/** The form of the record this one belongs to (the manifest's `parent`: an activity's process), once known. */
+export function parentFormOf(entity: ResolvedEntity, data: Record<string, unknown> | null | undefined): string | null {
+  const id = entity.parent ? data?.[entity.parent.path] : undefined;
+  const form = entity.parent ? entityOf(entity.parent.entity).routeForm : null;
+  return form && (typeof id === 'number' || typeof id === 'string') ? `${form}/${encodeURIComponent(String(id))}` : null;
 }
 
 /** The list's search, filters, sort and scroll to open it with, when the navigation brings them. */

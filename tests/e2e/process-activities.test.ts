@@ -69,6 +69,20 @@ describe("a process's activities", () => {
     expect((await stored()).at(-1)).toEqual([40, 'Recepción de mercadería']);
   });
 
+  it("opened from a link, one goes back to its process when saved, and its breadcrumb names the process", async () => {
+    const [{ id }] = (await post('actividad/index', { filters: { proceso }, pattern: 'Orden de compra' })).rows;
+    await page.goto(`${app.baseUrl}/#/backOffice/process/status/${id}`);
+    await page.getByRole('heading', { name: 'Estado del proceso', level: 1 }).waitFor();
+    const trail = page.getByRole('navigation', { name: 'Ubicación' });
+    await eventually(() => trail.getByRole('link').allTextContents()).toContain('Proceso');
+    await page.getByRole('textbox', { name: /^Título/ }).fill('Orden de compra firmada');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.waitForURL(new RegExp(`#/backOffice/process/${proceso}$`));
+    await eventually(titles).toContain('Orden de compra firmada');
+    expect(await page.getByText('La solicitud no es válida').count()).toBe(0);
+    await post(`actividad/update/${id}`, { ...(await post(`actividad/show/${id}`)), titulo: 'Orden de compra' });
+  });
+
   it('edits one, duplicates one with a new coding, and removes one after asking', async () => {
     await page.goto(`${app.baseUrl}/#/backOffice/process/${proceso}`);
     await eventually(titles).toHaveLength(4);
