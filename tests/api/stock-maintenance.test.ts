@@ -1,6 +1,6 @@
 /**
  * Maintenance of records (spec §5, §7; issue 12) on both databases: `workspace/GetCabsForDelete/` previews the
- * records whose reference text matches with their count and stock effects; `workspace/DeleteRegistrosCab/`
+ * records whose reference text holds the text from a word's start, with their count and stock effects; `workspace/DeleteRegistrosCab/`
  * deletes exactly the previewed ones in one transaction, their stock reversed, with one audit entry naming them.
  * ADMIN only.
  */
@@ -55,6 +55,11 @@ describeBackends('maintenance', (backend) => {
     expect(preview.efectos).toEqual([{ articulo: ids.clavo, nombre: 'Clavo', ubicacion: 'Depósito', en_mano: 10, comprometido: -5 }]);
     // a pattern's wildcards are plain text
     expect((await ok('workspace/GetCabsForDelete', { referenciatexto: '%' })).total).toBe(0);
+    expect((await ok('workspace/GetCabsForDelete', { referenciatexto: '.*' })).total).toBe(0);
+    // the text from a word's start, in any case: inside a word is no match (a batch to delete takes no stranger)
+    expect((await ok('workspace/GetCabsForDelete', { referenciatexto: 'ote-7' })).total).toBe(0);
+    expect((await ok('workspace/GetCabsForDelete', { referenciatexto: 'MOSTRADOR' })).registros.map((r: any) => r.referencia_texto)).toEqual(['venta mostrador']);
+    expect((await ok('workspace/GetCabsForDelete', { referenciatexto: 'enta' })).total).toBe(0);
   });
 
   it('deletes exactly the previewed records in one transaction, reverses their stock, and names them in one audit entry', async () => {

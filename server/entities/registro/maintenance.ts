@@ -1,8 +1,10 @@
 /**
  * Maintenance of records (spec §5, §7; /backOffice/mantenimientosConfig, ADMIN only; issue 12):
  *
- * - `workspace/GetCabsForDelete` `{referenciatexto}` previews the records whose reference text contains it
- *   (at least one character, else 400 on `referenciatexto`, code minLength): `{total, ids, registros:
+ * - `workspace/GetCabsForDelete` `{referenciatexto}` previews the records whose reference text contains it from
+ *   the start of a word, ignoring case ("obra" finds "Obra Dalvian" and "ampliación obra norte", not "Cobranza":
+ *   a batch deleted by it must not take an unrelated record with it) (at least one character, else 400 on
+ *   `referenciatexto`, code minLength): `{total, ids, registros:
  *   [{id, numero, fecha, referencia_texto, estado, actividad}], efectos: [{articulo, nombre, ubicacion, en_mano,
  *   comprometido}]}` — at most MAX_BATCH of them, and what deleting them does to stock (the reversal of their
  *   ledger rows, per article and location);
@@ -17,15 +19,16 @@ import type { ActionSpec, DocContext } from '../../documents/types';
 
 export const MAX_BATCH = 1000;
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A regular expression (PostgreSQL's) of the text from a word's start: `\m`, then every character as itself. */
+const wordStartPattern = (text: string) => `\\m${text.replace(/[^\p{L}\p{N}\s]/gu, (c) => `\\${c}`)}`;
 
 function patternOf(body: { referenciatexto?: unknown }): string {
   const text = typeof body.referenciatexto === 'string' ? body.referenciatexto.trim() : '';
   if (!text) throw badRequest('VALIDATION_FAILED', [{ field: 'referenciatexto', code: 'minLength', params: { min: 1 } }]);
-  return likePattern(text);
+  return wordStartPattern(text);
 }
 
-const matching = (ctx: DocContext, pattern: string) => ctx.trx.selectFrom('registro as r').where(sql<boolean>`r.referencia_texto ilike ${pattern}`);
+const matching = (ctx: DocContext, pattern: string) => ctx.trx.selectFrom('registro as r').where(sql<boolean>`r.referencia_texto ~* ${pattern}`);
 
 async function preview(ctx: DocContext, pattern: string) {
   const { n } = await matching(ctx, pattern)
