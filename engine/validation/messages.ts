@@ -13,6 +13,8 @@ export interface FieldMessage {
   params: Record<string, unknown>;
 }
 
+const COUNTED = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'maxDecimal']);
+
 const rank = (code: string) => {
   const i = (MESSAGE_PRECEDENCE as readonly string[]).indexOf(code);
   return i === -1 ? MESSAGE_PRECEDENCE.length : i;
@@ -25,7 +27,10 @@ export function messageFor(errors: readonly FieldError[], label: string): FieldM
   // a number field holding something else says a number is wanted, not that "the type" is wrong
   const types = String([first.params?.type ?? ''].flat().join(',')).split(',');
   const code = first.code === 'type' && (types.includes('number') || types.includes('integer')) ? 'typeNumber' : first.code;
-  return { key: `validation.${code}`, params: { ...first.params, label } };
+  // a count of characters, items or decimals agrees with its noun ("Mínimo 1 carácter"): i18next plurals
+  const bound = first.params?.min ?? first.params?.max;
+  const count = COUNTED.has(code) && typeof bound === 'number' ? { count: bound } : {};
+  return { key: `validation.${code}`, params: { ...first.params, ...count, label } };
 }
 
 /** Groups errors by field path. */

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Box, Button, Heading, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { ApiError } from '../../engine/api/client';
 import type { FieldError } from '../../engine/errors';
+import { dayText } from '../../engine/dates';
 import { messageFor } from '../../engine/validation/messages';
 import { FormField } from '../../widgets/FormField';
 import { Modal } from '../../widgets/Modal';
@@ -67,10 +68,12 @@ export default function MaintenanceScreen({ route }: ScreenProps) {
   const c = (k: string) => t(`maintenance.columns.${k}`);
 
   const search = async () => {
-    setLoading(true);
-    setFieldError(null);
     setDone(null);
     setPreview(null);
+    // nothing typed asks for the text here, without a call
+    if (!text.trim()) return setFieldError({ field: 'referenciatexto', code: 'required' });
+    setLoading(true);
+    setFieldError(null);
     try {
       const found = await api.post<Preview>('workspace/GetCabsForDelete', { referenciatexto: text }, { quiet: true });
       setPreview({ ...found, referenciatexto: text });
@@ -147,7 +150,7 @@ export default function MaintenanceScreen({ route }: ScreenProps) {
           <SimpleTable
             label={t('maintenance.records')}
             head={[c('numero'), c('fecha'), c('referencia'), c('actividad'), c('estado')]}
-            rows={preview.registros.map((r) => [r.numero, r.fecha, r.referencia_texto, r.actividad ?? '', t(`entities.registro.enums.estado.${r.estado}`, { defaultValue: r.estado })])}
+            rows={preview.registros.map((r) => [r.numero, dayText(r.fecha) ?? r.fecha, r.referencia_texto, r.actividad ?? '', t(`entities.registro.enums.estado.${r.estado}`, { defaultValue: r.estado })])}
           />
           <Heading as="h2" size="md">
             {t('maintenance.effects')}

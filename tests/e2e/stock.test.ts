@@ -126,10 +126,15 @@ describe('stock in the browser', () => {
     await page.goto(`${app.baseUrl}/#/backOffice/mantenimientosConfig`);
     await page.getByRole('heading', { name: 'Mantenimiento', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Buscar' }).click();
-    await page.getByText('Mínimo 1 caracteres').waitFor();
+    // nothing typed asks for the text
+    await page.getByText('El campo Texto de referencia es obligatorio').waitFor();
     await page.getByRole('textbox', { name: 'Texto de referencia' }).fill('prueba-e2e');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await page.getByText('2 registros con esa referencia.').waitFor();
+    // their days as the app writes them
+    const cells = await page.getByRole('cell').allTextContents();
+    expect(cells.some((c) => /^\d{2}\/\d{2}\/\d{4}$/.test(c))).toBe(true);
+    expect(cells.filter((c) => /^\d{4}-\d{2}-\d{2}/.test(c))).toEqual([]);
     const effects = page.getByRole('table', { name: 'Efecto en el stock al borrarlos' });
     await effects.getByRole('row').filter({ hasText: 'Clavo' }).filter({ hasText: '+5' }).waitFor();
     await page.getByRole('button', { name: 'Borrar 2 registros' }).click();
