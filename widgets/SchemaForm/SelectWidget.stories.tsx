@@ -29,3 +29,8 @@ export const Required: Story = { args: { entity: remote({}, true) } };
 export const LocalEnum: Story = {
   args: { entity: oneFieldEntity('tipo', { type: 'string', enum: ['A', 'B', 'C'] }, { 'ui:widget': 'select' }) },
 };
+
+/** An enum that admits null (a report's date interval): the blank entry is its null, not an option "null". */
+export const NullableEnum: Story = {
+  args: { entity: oneFieldEntity('tipo', { type: ['string', 'null'], enum: ['A', 'B', null] }, { 'ui:widget': 'select' }) },
+};

@@ -7,7 +7,7 @@ import { clearRememberedOptions } from './useCurrentOption';
 import { SWRConfig } from 'swr';
 import type { ReactNode } from 'react';
 
-const { AllowNull, WithValue, RestrictedIds, Required, LocalEnum } = composeStories(stories);
+const { AllowNull, WithValue, RestrictedIds, Required, LocalEnum, NullableEnum } = composeStories(stories);
 
 const input = (label = 'Categoría') => screen.getByRole('combobox', { name: new RegExp(`^${label}\\*?$`) }) as HTMLInputElement;
 const value = () => JSON.parse(screen.getByTestId('form-value').textContent!);
@@ -118,5 +118,13 @@ describe('SelectWidget', () => {
     await waitFor(() => expect(optionTexts()).toEqual(['A', 'B', 'C']));
     fireEvent.click(screen.getByRole('option', { name: 'C' }));
     expect(value()).toEqual({ tipo: 'C' });
+  });
+
+  it('offers a null of an enum as its blank entry, never as an option "null"', async () => {
+    render(<NullableEnum />);
+    fireEvent.click(input('Tipo'));
+    await waitFor(() => expect(optionTexts()).toContain('A'));
+    expect(optionTexts()).not.toContain('null');
+    expect(optionTexts().filter((o) => o === 'A' || o === 'B')).toEqual(['A', 'B']);
   });
 });

@@ -34,7 +34,8 @@ export function SelectWidget(props: WidgetProps) {
   // an enum's options, or the values an open choice offers (`examples`), with the current value if it is another
   const offered = options.offered as { value: string | number; label: string }[] | undefined;
   const local = useMemo(() => {
-    const all = [...(options.enumOptions ?? []), ...(offered ?? [])] as { value: unknown; label: string }[];
+    // an enum's null is the blank entry (offered when the field may be empty), not an option of its own
+    const all = [...(options.enumOptions ?? []), ...(offered ?? [])].filter((o) => o.value !== null) as { value: unknown; label: string }[];
     if (offered && value !== undefined && value !== null && value !== '' && !offered.some((o) => o.value === value))
       all.push({ value, label: String(value) });
     return all.map((o) => {
