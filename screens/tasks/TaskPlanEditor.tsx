@@ -10,17 +10,26 @@ import { FormField } from '../../widgets/FormField';
 import { LOCK_REASON } from './lockedUi';
 import { showSuccess } from '../../widgets/toaster';
 import { taskCalls, type Dates, type MyTask } from './taskCalls';
-
+import { ApiError } from '../../engine/api/client';
+import type { FieldError } from '../../engine/errors';
+import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
 
 export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDone: () => void; onCancel: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locks = new Map<string, string>(locksOf(task.estado).map((l) => [l.field, LOCK_REASON[l.tag]]));
   const [start, setStart] = useState(task.fecha_inicio_estimada ?? '');
   const [end, setEnd] = useState(task.fecha_fin_estimada ?? '');
   const [hours, setHours] = useState(task.horas_asignadas === null ? '' : String(task.horas_asignadas));
   const [saving, setSaving] = useState(false);
+  // the refusals of the last save, by field ("El fin no puede ser anterior al inicio" under the end)
+  const [errors, setErrors] = useState<readonly FieldError[]>([]);
+  const labelOf = (name: string) => t(`entities.tarea.fields.${name}`);
+  const errorOf = (name: string) => fieldMessage(errors.filter((e) => e.field === name), labelOf(name), t, (k) => i18n.exists(k)) ?? undefined;
 
   const save = async () => {
+    setErrors([]);
+    // an end before the start is refused here as the server would, without a call
+    if (start && end && end < start) return setErrors([{ field: 'fecha_fin_estimada', code: 'TAREA_FIN_ANTES_INICIO' }]);
     const changes: Dates = {};
     if (start !== (task.fecha_inicio_estimada ?? '')) changes.fecha_inicio_estimada = start || null;
     if (end !== (task.fecha_fin_estimada ?? '')) changes.fecha_fin_estimada = end || null;
@@ -31,15 +40,16 @@ export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDon
       await taskCalls.reschedule(task.id, changes, task.version);
       showSuccess(t('tasks.actions.saved'));
       onDone();
-    } catch {
-      // the toast said why
+    } catch (e) {
+      // the toast said what happened; the fields say where
+      if (e instanceof ApiError) setErrors(e.fieldErrors);
     } finally {
       setSaving(false);
     }
   };
 
   const field = (name: string, label: string, input: ReactNode) => (
-    <FormField label={label} readOnly={locks.has(name)} helperText={locks.has(name) ? t(locks.get(name)!) : undefined}>
+    <FormField label={label} readOnly={locks.has(name)} helperText={locks.has(name) ? t(locks.get(name)!) : undefined} error={errorOf(name)}>
       {input}
     </FormField>
   );

@@ -62,6 +62,13 @@ describe('tasks', () => {
     await editor.getByText('Bloqueado: la tarea ya comenzó.').waitFor();
     const end = editor.getByLabel('Fin estimado');
     expect(await end.getAttribute('readonly')).toBeNull();
+    // an end before the start is refused under the end, with the reason
+    const from = await start.inputValue();
+    expect(from).not.toBe('');
+    await end.fill(addDays(from, -1));
+    await editor.getByRole('button', { name: 'Guardar' }).click();
+    await editor.getByText('El fin no puede ser anterior al inicio').waitFor();
+    expect(await end.getAttribute('aria-invalid')).toBe('true');
     await end.fill(addDays(today, 2));
     await editor.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Tarea actualizada').first().waitFor();
