@@ -122,3 +122,9 @@ export function momentText(at: string | number | Date, lang: string): string {
   const locale = lang.startsWith('en') ? 'en-GB' : lang;
   return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(moment);
 }
+
+/** A month as people read it here in a timeline's header: "nov 2026", "Nov 2026" (not 11/26, read as a day). */
+export function monthText(isoDay: string, lang: string): string {
+  const locale = lang.startsWith('en') ? 'en-GB' : lang;
+  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay.slice(0, 10)}T00:00:00Z`));
+}

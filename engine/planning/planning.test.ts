@@ -84,4 +84,14 @@ describe('timeline geometry', () => {
     expect(ticksOf(span, 'month').map((t) => t.iso)).toEqual(['2026-03-01']);
     expect(ticksOf(span, 'day').filter((t) => t.major).map((t) => t.iso)).toEqual(['2026-03-02', '2026-03-09']);
   });
+
+  it('labels the week or month the view starts in when it shows enough of it', () => {
+    // from Wednesday 11 November: that week and that month have their label at the first day shown
+    const november = spanOf(['2026-11-13', '2027-01-20', null], '2026-11-13', 2);
+    expect(ticksOf(november, 'week')[0].iso).toBe('2026-11-11');
+    expect(ticksOf(november, 'month').map((t) => t.iso)).toEqual(['2026-11-11', '2026-12-01', '2027-01-01']);
+    // from Saturday 28 February: two days of a week, one of a month, no label over the next one's
+    expect(ticksOf(span, 'week').map((t) => t.iso)).toEqual(['2026-03-02', '2026-03-09']);
+    expect(ticksOf(span, 'month').map((t) => t.iso)).toEqual(['2026-03-01']);
+  });
 });

@@ -64,7 +64,17 @@ export interface Tick {
   major: boolean;
 }
 
-/** Header ticks: every day (day zoom), every Monday (week zoom), every first of the month (month zoom). */
+/** Is the first day shown far enough from the next week or month for a label of its own (not over the next one)? */
+function roomBefore(date: Date, zoom: Zoom): boolean {
+  if (zoom === 'week') return (8 - date.getUTCDay()) % 7 >= 3;
+  const daysInMonth = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  return daysInMonth - date.getUTCDate() + 1 >= 12;
+}
+
+/**
+ * Header ticks: every day (day zoom), every Monday (week zoom), every first of the month (month zoom), and the
+ * first day shown, so the part of a week or a month the view starts in has its label too.
+ */
 export function ticksOf(span: Span, zoom: Zoom): Tick[] {
   const out: Tick[] = [];
   for (let n = span.from; n <= span.to; n++) {
@@ -72,7 +82,7 @@ export function ticksOf(span: Span, zoom: Zoom): Tick[] {
     const date = new Date(n * 86_400_000);
     const monday = date.getUTCDay() === 1;
     const first = date.getUTCDate() === 1;
-    const keep = zoom === 'day' || (zoom === 'week' && monday) || (zoom === 'month' && first);
+    const keep = (n === span.from && roomBefore(date, zoom)) || zoom === 'day' || (zoom === 'week' && monday) || (zoom === 'month' && first);
     if (!keep) continue;
     const major = zoom === 'day' ? monday : zoom === 'week' ? date.getUTCDate() <= 7 : first && date.getUTCMonth() === 0;
     out.push({ x: (n - span.from) * DAY_WIDTH[zoom], iso, major });

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from './Timeline.stories';
 
-const { Default, TwoThousand, ReadOnly } = composeStories(stories);
+const { Default, TwoThousand, ReadOnly, Months } = composeStories(stories);
 
 describe('Timeline', () => {
   it('names every bar, marks the critical ones, and leaves groups without a bar button', () => {
@@ -41,6 +42,19 @@ describe('Timeline', () => {
     expect(scroller.scrollLeft).toBeGreaterThan(0);
     // the today line's position, minus the label column (a phone's or a desktop's), minus one day (day zoom: 32 px)
     expect([120, 240].map((label) => parseFloat(line.style.left) - label - 32)).toContain(scroller.scrollLeft);
+  });
+
+  it('names the months in the header in the language, not as 03/26 (read as a day)', async () => {
+    const { container } = render(<Months />);
+    const ticks = () => [...container.querySelectorAll('.tl-tick')].map((t) => t.textContent);
+    expect(ticks()).toContain('mar 2026');
+    expect(ticks().filter((t) => /^\d{2}\/\d{2}$/.test(t ?? ''))).toEqual([]);
+    await act(() => i18next.changeLanguage('en'));
+    try {
+      expect(ticks()).toContain('Mar 2026');
+    } finally {
+      await act(() => i18next.changeLanguage('es'));
+    }
   });
 
   it('without a handler nothing moves', () => {

@@ -8,6 +8,8 @@
 import { memo, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { Box, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import { useVirtualizer } from 'react-window';
+import { useTranslation } from 'react-i18next';
+import { monthText } from '../../engine/dates';
 import { barOf, openingScroll, spanOf, ticksOf, widthOf, xOf, type Span, type Tick } from '../../engine/planning/timeline';
 import { TimelineBar } from './TimelineBar';
 import { ROW_HEIGHT, timelineCss } from './styles';
@@ -23,10 +25,19 @@ const LABEL_WIDTH = { base: 120, md: 240 };
 /** Height of the scroll box until it is measured, and where it cannot be (no layout, e.g. jsdom). */
 const FALLBACK_HEIGHT = 600;
 
-/** A tick's text: the day at day zoom, day/month at week zoom, month/year at month zoom. */
-const tickText = (iso: string, zoom: Zoom) => (zoom === 'day' ? iso.slice(8, 10) : zoom === 'week' ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}` : `${iso.slice(5, 7)}/${iso.slice(2, 4)}`);
+/** A tick's text: the day at day zoom, day/month at week zoom, the month by its name at month zoom. */
+const tickText = (iso: string, zoom: Zoom, lang: string) => (zoom === 'day' ? iso.slice(8, 10) : zoom === 'week' ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}` : monthText(iso, lang));
 
-const Header = memo(function Header({ ticks, zoom, width, labelWidth, labelHeader }: { ticks: Tick[]; zoom: Zoom; width: number; labelWidth: number; labelHeader: string }) {
+interface HeaderProps {
+  ticks: Tick[];
+  zoom: Zoom;
+  width: number;
+  labelWidth: number;
+  labelHeader: string;
+  lang: string;
+}
+
+const Header = memo(function Header({ ticks, zoom, width, labelWidth, labelHeader, lang }: HeaderProps) {
   return (
     <div className="tl-head" style={{ width: labelWidth + width }} aria-hidden>
       <div className="tl-corner" style={{ width: labelWidth }}>
@@ -36,8 +47,8 @@ const Header = memo(function Header({ ticks, zoom, width, labelWidth, labelHeade
         {ticks.map((t, i) => (
           <span key={t.iso} className="tl-tick" data-major={t.major || undefined} data-zoom={zoom} style={{ left: t.x }}>
             {/* at day zoom the month is written above the first day shown and every first of a month */}
-            {zoom === 'day' && (i === 0 || t.iso.endsWith('-01')) && <span className="tl-month">{`${t.iso.slice(5, 7)}/${t.iso.slice(0, 4)}`}</span>}
-            {tickText(t.iso, zoom)}
+            {zoom === 'day' && (i === 0 || t.iso.endsWith('-01')) && <span className="tl-month">{monthText(t.iso, lang)}</span>}
+            {tickText(t.iso, zoom, lang)}
           </span>
         ))}
       </div>
@@ -89,6 +100,7 @@ const Row = memo(function Row({ item, index, count, top, span, zoom, width, labe
 
 export function Timeline({ items, zoom, today, onReschedule, label, labelHeader, keyboardHint, height = '60vh' }: TimelineProps) {
   const hintId = useId();
+  const { i18n } = useTranslation();
   const labelWidth = useBreakpointValue(LABEL_WIDTH, { ssr: false }) ?? LABEL_WIDTH.md;
   const span = useMemo(() => spanOf(items.flatMap((i) => [i.start, i.end]), today), [items, today]);
   const width = widthOf(span, zoom);
@@ -108,7 +120,7 @@ export function Timeline({ items, zoom, today, onReschedule, label, labelHeader,
   return (
     <Box ref={setScroller} h={height} overflow="auto" position="relative" borderWidth="1px" borderRadius="md" css={timelineCss} tabIndex={-1}>
       <VisuallyHidden id={hintId}>{keyboardHint}</VisuallyHidden>
-      <Header ticks={ticks} zoom={zoom} width={width} labelWidth={labelWidth} labelHeader={labelHeader} />
+      <Header ticks={ticks} zoom={zoom} width={width} labelWidth={labelWidth} labelHeader={labelHeader} lang={i18n.language} />
       <div role="list" aria-label={label} className="tl-body" style={{ height: virtualizer.totalSize, width: labelWidth + width }}>
         <span className="tl-today" style={{ left: labelWidth + todayX }} aria-hidden />
         {virtualizer.items.map((v) => (
