@@ -12,6 +12,7 @@ import { optionsOf, type ReportParam } from '../../engine/reports/model';
 import { resolveParams } from '../../engine/reports/params';
 import type { ReportResult } from '../../engine/reports/query';
 import { FormField } from '../../widgets/FormField';
+import { DayInput } from '../../widgets/DayInput';
 import { openInNewTab } from '../../widgets/openInNewTab';
 import { saveFile } from '../../widgets/saveFile';
 import { showError } from '../../widgets/toaster';
@@ -45,7 +46,8 @@ function ParamInput({ p, value, onChange }: { p: ReportParam; value: string; onC
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     );
-  return <Input size="sm" type={p.tipo === 'fecha' ? 'date' : p.tipo === 'numero' ? 'number' : 'text'} value={value} onChange={(e) => onChange(e.target.value)} />;
+  if (p.tipo === 'fecha') return <DayInput value={value} onChange={onChange} />;
+  return <Input size="sm" type={p.tipo === 'numero' ? 'number' : 'text'} value={value} onChange={(e) => onChange(e.target.value)} />;
 }
 
 export function ReportRunner({ report, objetoId, contexto }: { report: ReportSummary; objetoId?: number; contexto?: string }) {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { locksOf } from '../../machines/taskState';
 import { FormField } from '../../widgets/FormField';
+import { DayInput } from '../../widgets/DayInput';
 import { LOCK_REASON } from './lockedUi';
 import { showSuccess } from '../../widgets/toaster';
 import { taskCalls, type Dates, type MyTask } from './taskCalls';
@@ -56,8 +57,8 @@ export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDon
   return (
     <Stack gap="3" borderTopWidth="1px" pt="3" role="group" aria-label={t('tasks.actions.editOf', { title: task.titulo })}>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-        {field('fecha_inicio_estimada', t('entities.tarea.fields.fecha_inicio_estimada'), <Input type="date" value={start} readOnly={locks.has('fecha_inicio_estimada')} onChange={(e) => setStart(e.target.value)} />)}
-        {field('fecha_fin_estimada', t('entities.tarea.fields.fecha_fin_estimada'), <Input type="date" value={end} readOnly={locks.has('fecha_fin_estimada')} onChange={(e) => setEnd(e.target.value)} />)}
+        {field('fecha_inicio_estimada', t('entities.tarea.fields.fecha_inicio_estimada'), <DayInput value={start} readOnly={locks.has('fecha_inicio_estimada')} onChange={setStart} />)}
+        {field('fecha_fin_estimada', t('entities.tarea.fields.fecha_fin_estimada'), <DayInput value={end} readOnly={locks.has('fecha_fin_estimada')} onChange={setEnd} />)}
         {field(
           'horas_asignadas',
           t('entities.tarea.fields.horas_asignadas'),

@@ -62,14 +62,16 @@ describe('tasks', () => {
     await editor.getByText('Bloqueado: la tarea ya comenzó.').waitFor();
     const end = editor.getByLabel('Fin estimado');
     expect(await end.getAttribute('readonly')).toBeNull();
-    // an end before the start is refused under the end, with the reason
+    // days read and are typed as everywhere in the app (dd/mm/yyyy), whatever the browser's language
     const from = await start.inputValue();
-    expect(from).not.toBe('');
-    await end.fill(addDays(from, -1));
+    expect(from).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    const dmy = (iso: string) => iso.split('-').reverse().join('/');
+    // an end before the start is refused under the end, with the reason
+    await end.fill(dmy(addDays(from.split('/').reverse().join('-'), -1)));
     await editor.getByRole('button', { name: 'Guardar' }).click();
     await editor.getByText('El fin no puede ser anterior al inicio').waitFor();
     expect(await end.getAttribute('aria-invalid')).toBe('true');
-    await end.fill(addDays(today, 2));
+    await end.fill(dmy(addDays(today, 2)));
     await editor.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Tarea actualizada').first().waitFor();
     expect((await tasks()).Medir.fecha_fin_estimada).toBe(addDays(today, 2));
