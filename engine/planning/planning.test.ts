@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, dayNumber, todayIso } from './days';
 import { pert } from './pert';
 import { datesFrom, isOverdue, scheduleFrom } from './schedule';
-import { barOf, daysOfDrag, openingScroll, spanOf, ticksOf, widthOf, xOf } from './timeline';
+import { alignedSpan, barOf, daysOfDrag, openingScroll, spanOf, ticksOf, widthOf, xOf } from './timeline';
 
 describe('calendar days', () => {
   it('add and count days across months, leap years and daylight-saving changes', () => {
@@ -85,13 +85,12 @@ describe('timeline geometry', () => {
     expect(ticksOf(span, 'day').filter((t) => t.major).map((t) => t.iso)).toEqual(['2026-03-02', '2026-03-09']);
   });
 
-  it('labels the week or month the view starts in when it shows enough of it', () => {
-    // from Wednesday 11 November: that week and that month have their label at the first day shown
+  it('starts a week or month view at the start of the week or month its first day falls in, so it has its label', () => {
+    // from Wednesday 11 November
     const november = spanOf(['2026-11-13', '2027-01-20', null], '2026-11-13', 2);
-    expect(ticksOf(november, 'week')[0].iso).toBe('2026-11-11');
-    expect(ticksOf(november, 'month').map((t) => t.iso)).toEqual(['2026-11-11', '2026-12-01', '2027-01-01']);
-    // from Saturday 28 February: two days of a week, one of a month, no label over the next one's
-    expect(ticksOf(span, 'week').map((t) => t.iso)).toEqual(['2026-03-02', '2026-03-09']);
-    expect(ticksOf(span, 'month').map((t) => t.iso)).toEqual(['2026-03-01']);
+    expect(alignedSpan(november, 'day')).toEqual(november);
+    expect(ticksOf(alignedSpan(november, 'week'), 'week')[0].iso).toBe('2026-11-09');
+    expect(ticksOf(alignedSpan(november, 'month'), 'month').map((t) => t.iso)).toEqual(['2026-11-01', '2026-12-01', '2027-01-01']);
+    expect(alignedSpan(november, 'month').to).toBe(november.to);
   });
 });

@@ -25,6 +25,17 @@ export function spanOf(dates: readonly (string | null | undefined)[], today: str
   return { from: Math.min(min, now) - margin, to: Math.max(max, now) + margin };
 }
 
+/**
+ * The span from the start of the week (week zoom) or month (month zoom) its first day falls in: the first column is
+ * whole, with its label, like the others (the month holding today had none when the view began inside it).
+ */
+export function alignedSpan(span: Span, zoom: Zoom): Span {
+  if (zoom === 'day') return span;
+  const date = new Date(span.from * 86_400_000);
+  const back = zoom === 'week' ? (date.getUTCDay() + 6) % 7 : date.getUTCDate() - 1;
+  return { from: span.from - back, to: span.to };
+}
+
 export const widthOf = (span: Span, zoom: Zoom) => (span.to - span.from + 1) * DAY_WIDTH[zoom];
 
 /** Left edge of a day, in pixels from the span's start. */
@@ -64,17 +75,7 @@ export interface Tick {
   major: boolean;
 }
 
-/** Is the first day shown far enough from the next week or month for a label of its own (not over the next one)? */
-function roomBefore(date: Date, zoom: Zoom): boolean {
-  if (zoom === 'week') return (8 - date.getUTCDay()) % 7 >= 3;
-  const daysInMonth = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  return daysInMonth - date.getUTCDate() + 1 >= 12;
-}
-
-/**
- * Header ticks: every day (day zoom), every Monday (week zoom), every first of the month (month zoom), and the
- * first day shown, so the part of a week or a month the view starts in has its label too.
- */
+/** Header ticks: every day (day zoom), every Monday (week zoom), every first of the month (month zoom). */
 export function ticksOf(span: Span, zoom: Zoom): Tick[] {
   const out: Tick[] = [];
   for (let n = span.from; n <= span.to; n++) {
@@ -82,7 +83,7 @@ export function ticksOf(span: Span, zoom: Zoom): Tick[] {
     const date = new Date(n * 86_400_000);
     const monday = date.getUTCDay() === 1;
     const first = date.getUTCDate() === 1;
-    const keep = (n === span.from && roomBefore(date, zoom)) || zoom === 'day' || (zoom === 'week' && monday) || (zoom === 'month' && first);
+    const keep = zoom === 'day' || (zoom === 'week' && monday) || (zoom === 'month' && first);
     if (!keep) continue;
     const major = zoom === 'day' ? monday : zoom === 'week' ? date.getUTCDate() <= 7 : first && date.getUTCMonth() === 0;
     out.push({ x: (n - span.from) * DAY_WIDTH[zoom], iso, major });

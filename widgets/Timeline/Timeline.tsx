@@ -10,7 +10,7 @@ import { Box, useBreakpointValue, VisuallyHidden } from '@chakra-ui/react';
 import { useVirtualizer } from 'react-window';
 import { useTranslation } from 'react-i18next';
 import { monthText } from '../../engine/dates';
-import { barOf, openingScroll, spanOf, ticksOf, widthOf, xOf, type Span, type Tick } from '../../engine/planning/timeline';
+import { alignedSpan, barOf, openingScroll, spanOf, ticksOf, widthOf, xOf, type Span, type Tick } from '../../engine/planning/timeline';
 import { TimelineBar } from './TimelineBar';
 import { ROW_HEIGHT, timelineCss } from './styles';
 import type { NewDates, TimelineItem, TimelineProps, Zoom } from './types';
@@ -102,7 +102,7 @@ export function Timeline({ items, zoom, today, onReschedule, label, labelHeader,
   const hintId = useId();
   const { i18n } = useTranslation();
   const labelWidth = useBreakpointValue(LABEL_WIDTH, { ssr: false }) ?? LABEL_WIDTH.md;
-  const span = useMemo(() => spanOf(items.flatMap((i) => [i.start, i.end]), today), [items, today]);
+  const span = useMemo(() => alignedSpan(spanOf(items.flatMap((i) => [i.start, i.end]), today), zoom), [items, today, zoom]);
   const width = widthOf(span, zoom);
   const ticks = useMemo(() => ticksOf(span, zoom), [span, zoom]);
   const todayX = xOf(span, zoom, today) ?? 0;
