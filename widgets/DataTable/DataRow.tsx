@@ -20,6 +20,11 @@ export interface RowView {
   editable: readonly boolean[];
   /** Per column: the text of a value (an enum's, an entity name's: ./valueText.ts); absent for other columns. */
   enumText: readonly (ValueText | undefined)[];
+  /**
+   * Per column: the schema's `default` of a yes / no or a choice, shown for a row that holds none (its form shows
+   * the same: "No", "Ninguno"), not a blank.
+   */
+  defaults: readonly unknown[];
   /** Per column: right-aligned (numbers: ./columnKind.ts). */
   endAligned: readonly boolean[];
   /** aria-rowindex of the first body row (after the header rows). */
@@ -47,8 +52,8 @@ export interface DataRowProps {
 const labelsOf = (row: Row) => (row.$labels && typeof row.$labels === 'object' ? (row.$labels as Record<string, string>) : undefined);
 
 /** A cell's text when it is written otherwise than as stored: a referenced row's label, a name, a day, an amount. */
-export const shownText = (row: Row, field: string, text: RowView['enumText'][number]) =>
-  labelsOf(row)?.[field] ?? (row[field] != null ? text?.(row[field], row) : undefined);
+export const shownText = (row: Row, field: string, text: RowView['enumText'][number], value: unknown = row[field]) =>
+  labelsOf(row)?.[field] ?? (value != null ? text?.(value, row) : undefined);
 
 /** A click on the row itself opens it (view), as in the tools people know; buttons, fields and a selection of text keep theirs. */
 function openOnClick(open: (() => void) | undefined) {
@@ -69,8 +74,8 @@ export const DataRow = memo(function DataRow({ row, index, view, error }: DataRo
           key={col.name}
           column={col}
           label={view.labels[i]}
-          value={row[col.field]}
-          shown={shownText(row, col.field, view.enumText[i])}
+          value={row[col.field] ?? view.defaults[i]}
+          shown={shownText(row, col.field, view.enumText[i], row[col.field] ?? view.defaults[i])}
           t={view.t}
           endAligned={view.endAligned[i]}
           onCommit={view.editable[i] ? (text) => view.commit(row, col.field, text) : undefined}

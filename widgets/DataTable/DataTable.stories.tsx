@@ -20,6 +20,8 @@ const registro = resolveEntity({ name: 'registro', schema: registroSchema as Jso
 const RECORDS = [
   { id: 1, numero: 'PED-000001', fecha: '2026-11-28', cliente: 7, referencia_texto: 'Obra Barrio Dalvian', estado: 'abierto', total: 1159785.5, actividad: 10, $labels: { cliente: 'Constructora Andina S.A.', actividad: 'Pedido de cliente' } },
   { id: 2, numero: 'PED-000002', fecha: '2026-11-03', cliente: 9, referencia_texto: 'Reparación', estado: 'cerrado', total: 1840, actividad: 10, $labels: { cliente: 'Juan Carlos Videla', actividad: 'Pedido de cliente' } },
+  // stored before its state was kept: the form shows the default, "Abierto"
+  { id: 3, numero: 'PED-000003', fecha: '2026-10-30', cliente: null, referencia_texto: '', estado: null, total: 0, actividad: 10, $labels: { actividad: 'Pedido de cliente' } },
 ];
 const recordsSource: TableSource = {
   index: async () => ({ total: RECORDS.length, rows: RECORDS, showableColumns: registro.columns.map((c) => c.name), cols: null }),

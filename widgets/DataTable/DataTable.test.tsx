@@ -260,6 +260,9 @@ describe('DataTable', () => {
     // money as the items grid and totals write it: thousands grouped from four digits, two decimals
     expect(cellsOf(1)[at('Total')].textContent).toBe('1.840,00');
     expect(cellsOf(0)[at('Cliente')].textContent).toBe('Constructora Andina S.A.');
+    // a choice the row holds none of reads as its default, as the form shows it; other empty cells stay blank
+    expect(cellsOf(2)[at('Estado')].textContent).toBe('Abierto');
+    expect(cellsOf(2)[at('Cliente')].textContent).toBe('');
     // figures line up at the right, under a title at the right; text stays at the left
     expect(cellsOf(1)[at('Total')].className).toContain('dt-end');
     expect(cellsOf(1)[at('Cliente')].className).not.toContain('dt-end');

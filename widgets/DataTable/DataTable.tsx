@@ -85,6 +85,15 @@ export function DataTable(props: DataTableProps) {
     () => visible.map((col, i) => valueTextOf(col, entity.name, t, optionNames) ?? kindText(entity, col, kinds[i], i18n.language)),
     [visible, entity, t, optionNames, kinds, i18n.language],
   );
+  const defaults = useMemo(
+    () =>
+      visible.map((col) => {
+        const prop = entity.schema.properties?.[col.field];
+        const choice = col.type === 'boolean' || Array.isArray(prop?.enum);
+        return choice && !col.virtual && prop?.default !== undefined && prop.default !== null ? prop.default : undefined;
+      }),
+    [visible, entity],
+  );
   // a row is named (its actions, the delete question) by its first column as the cell writes it
   const nameField = visible[0]?.field ?? rowKey;
   const nameOf = useCallback((row: Row) => (visible.length ? shownText(row, nameField, enumText[0]) : undefined) ?? String(row[nameField] ?? idOf(row) ?? ''), [visible.length, nameField, enumText, idOf]);
@@ -96,6 +105,7 @@ export function DataTable(props: DataTableProps) {
       labels,
       editable: visible.map((col) => inlineEdit && !!col.editable),
       enumText,
+      defaults,
       endAligned,
       firstRowIndex: 1 + headerRows,
       t,
@@ -106,7 +116,7 @@ export function DataTable(props: DataTableProps) {
       edit: canEditRow ? (row) => latest.current.onEdit?.(row, at(row)) : undefined,
       remove: canRemove ? setRemoving : undefined,
     }),
-    [visible, labels, enumText, endAligned, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, at],
+    [visible, labels, enumText, defaults, endAligned, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, at],
   );
   const rowStyles = useRowStyles(sizes.row, sizes.phone);
   const { cellError } = c;
