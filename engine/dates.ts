@@ -111,20 +111,20 @@ export function today(now: Date = new Date()): DateParts {
 export const sameDay = (a: DateParts | null, b: DateParts | null) =>
   !!a && !!b && a.year === b.year && a.month === b.month && a.day === b.day;
 
+/** The locale days are written in: English's own (en-US) writes month/day/year beside day/month/year everywhere else. */
+const localeOf = (lang: string) => (lang.startsWith('en') ? 'en-GB' : lang);
+
 /**
  * A moment (a change in a history, an upload, a delivery attempt) as people read it here: day/month/year and the
- * time on a 24-hour clock, in either language (English's own locale wrote month/day/year beside days written
- * day/month/year everywhere else). A text that is no moment is given back as it is.
+ * time on a 24-hour clock, in either language. A text that is no moment is given back as it is.
  */
 export function momentText(at: string | number | Date, lang: string): string {
   const moment = new Date(at);
   if (Number.isNaN(moment.getTime())) return String(at);
-  const locale = lang.startsWith('en') ? 'en-GB' : lang;
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(moment);
+  return new Intl.DateTimeFormat(localeOf(lang), { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(moment);
 }
 
 /** A month as people read it here in a timeline's header: "nov 2026", "Nov 2026" (not 11/26, read as a day). */
 export function monthText(isoDay: string, lang: string): string {
-  const locale = lang.startsWith('en') ? 'en-GB' : lang;
-  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay.slice(0, 10)}T00:00:00Z`));
+  return new Intl.DateTimeFormat(localeOf(lang), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay.slice(0, 10)}T00:00:00Z`));
 }

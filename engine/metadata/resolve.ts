@@ -82,7 +82,7 @@ export interface ResolvedEntity {
 
 export const DEFAULT_SORT = { field: 'nombre', order: 'asc' } as const;
 export const fieldLabelKey = (entity: string, field: string) => `entities.${entity}.fields.${field}`;
-/** The i18n key of an entity's title (its name for users: lists, menus, an event's origin). */
+
 /** The manifest's `parent`: a reference on a top-level field of the entity. */
 function parentOf(entity: string, field: string | undefined, references: readonly ReferenceRule[]): ReferenceRule | null {
   if (field === undefined) return null;
@@ -91,6 +91,7 @@ function parentOf(entity: string, field: string | undefined, references: readonl
   return ref;
 }
 
+/** The i18n key of an entity's title (its name for users: lists, menus, an event's origin). */
 export const entityTitleKey = (entity: string) => `entities.${entity}.title`;
 
 type Node = Record<string, unknown>;

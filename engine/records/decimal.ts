@@ -3,6 +3,9 @@
  * with thousands. Pure, so the record form and its tests read typed text the same way.
  */
 
+/** A whole number with one thousands separator of the language whose decimal point is the key. */
+const ONE_GROUP = { ',': /^-?\d{1,3}\.\d{3}$/, '.': /^-?\d{1,3},\d{3}$/ } as const;
+
 /**
  * The number a text spells: null for a blank text, undefined when it is not a number.
  * The last of '.' and ',' is the decimal point when both appear; one kind appearing more than once is a
@@ -10,9 +13,6 @@
  * of `point`) before exactly three digits: "1.000" and "38.000" in Spanish are a thousand and 38 thousand, as
  * the app writes them, while "1.5" is one and a half.
  */
-/** A whole number with one thousands separator of the language whose decimal point is the key. */
-const ONE_GROUP = { ',': /^-?\d{1,3}\.\d{3}$/, '.': /^-?\d{1,3},\d{3}$/ } as const;
-
 export function parseDecimal(text: string, point: '.' | ',' = ','): number | null | undefined {
   let s = text.trim().replace(/\s/g, '');
   if (s === '') return null;

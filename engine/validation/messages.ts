@@ -25,7 +25,7 @@ export function messageFor(errors: readonly FieldError[], label: string): FieldM
   if (errors.length === 0) return null;
   const first = [...errors].sort((a, b) => rank(a.code) - rank(b.code))[0];
   // a number field holding something else says a number is wanted, not that "the type" is wrong
-  const types = String([first.params?.type ?? ''].flat().join(',')).split(',');
+  const types = String(first.params?.type ?? '').split(',');
   const code = first.code === 'type' && (types.includes('number') || types.includes('integer')) ? 'typeNumber' : first.code;
   // a count of characters, items or decimals agrees with its noun ("Mínimo 1 carácter"): i18next plurals
   const bound = first.params?.min ?? first.params?.max;

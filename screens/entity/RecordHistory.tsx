@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../engine/api/entityApi';
 import { valueNameKey, valueNamesOf, type ResolvedEntity } from '../../engine/metadata/resolve';
 import { shownDate, shownKind } from '../../engine/metadata/shownField';
-import { fieldChanges } from './historyChanges';
+import { fieldChanges, keysOf } from './historyChanges';
 import { historyScopes, type EntryScopes } from './historyScopes';
 import { referenceKey, referencedBy, useReferenceNames } from './useReferenceNames';
 import { Modal } from '../../widgets/Modal';
@@ -31,11 +31,6 @@ function valueText(v: unknown, yes: string, no: string): string {
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
-
-const bodyOf = (entry: AuditEntry): Record<string, unknown> => {
-  const body = entry.changes.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-};
 
 /** Fields whose values are named within another field's value (ui.json `valueNames.within`), with that field. */
 const scopedFields = (entity: ResolvedEntity) =>
@@ -93,7 +88,7 @@ function EntryChanges({ entity, entry, within, scopes, references }: EntryProps)
   }
   // an action's request: the record's fields it names and the choices a person made (a move's answer), by name;
   // the rest (a version, a flow's step key) is the app's plumbing
-  for (const [k, v] of Object.entries(bodyOf(entry))) {
+  for (const [k, v] of Object.entries(keysOf(entry.changes.body))) {
     if (v === null || v === undefined || k === 'id' || k === 'version') continue;
     const field = entity.schema.properties?.[k] !== undefined && shownKind(entity.schema, entity.ui, k) !== 'hidden';
     if (field) lines.push(`${fieldLabel(k)}: ${value(v, k)}`);

@@ -15,7 +15,8 @@ export interface FieldChange {
   child?: string;
 }
 
-const keysOf = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+/** A stored object's keys, or none for anything else (null, a list, a value). */
+export const keysOf = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export function fieldChanges(entity: ResolvedEntity, entry: AuditEntry): FieldChange[] {

@@ -14,6 +14,7 @@ import { taskCalls, type Dates, type MyTask } from './taskCalls';
 import { ApiError } from '../../engine/api/client';
 import type { FieldError } from '../../engine/errors';
 import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
+import { fieldLabelKey } from '../../engine/metadata/resolve';
 
 export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDone: () => void; onCancel: () => void }) {
   const { t, i18n } = useTranslation();
@@ -24,7 +25,7 @@ export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDon
   const [saving, setSaving] = useState(false);
   // the refusals of the last save, by field ("El fin no puede ser anterior al inicio" under the end)
   const [errors, setErrors] = useState<readonly FieldError[]>([]);
-  const labelOf = (name: string) => t(`entities.tarea.fields.${name}`);
+  const labelOf = (name: string) => t(fieldLabelKey('tarea', name));
   const errorOf = (name: string) => fieldMessage(errors.filter((e) => e.field === name), labelOf(name), t, (k) => i18n.exists(k)) ?? undefined;
 
   const save = async () => {
@@ -49,19 +50,18 @@ export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDon
     }
   };
 
-  const field = (name: string, label: string, input: ReactNode) => (
-    <FormField label={label} readOnly={locks.has(name)} helperText={locks.has(name) ? t(locks.get(name)!) : undefined} error={errorOf(name)}>
+  const field = (name: string, input: ReactNode) => (
+    <FormField label={labelOf(name)} readOnly={locks.has(name)} helperText={locks.has(name) ? t(locks.get(name)!) : undefined} error={errorOf(name)}>
       {input}
     </FormField>
   );
   return (
     <Stack gap="3" borderTopWidth="1px" pt="3" role="group" aria-label={t('tasks.actions.editOf', { title: task.titulo })}>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-        {field('fecha_inicio_estimada', t('entities.tarea.fields.fecha_inicio_estimada'), <DayInput value={start} readOnly={locks.has('fecha_inicio_estimada')} onChange={setStart} />)}
-        {field('fecha_fin_estimada', t('entities.tarea.fields.fecha_fin_estimada'), <DayInput value={end} readOnly={locks.has('fecha_fin_estimada')} onChange={setEnd} />)}
+        {field('fecha_inicio_estimada', <DayInput value={start} readOnly={locks.has('fecha_inicio_estimada')} onChange={setStart} />)}
+        {field('fecha_fin_estimada', <DayInput value={end} readOnly={locks.has('fecha_fin_estimada')} onChange={setEnd} />)}
         {field(
           'horas_asignadas',
-          t('entities.tarea.fields.horas_asignadas'),
           <Input type="number" min={0} step="0.5" inputMode="decimal" value={hours} readOnly={locks.has('horas_asignadas')} onChange={(e) => setHours(e.target.value)} />,
         )}
       </SimpleGrid>
