@@ -157,7 +157,8 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     }
   };
 
-  const actions = record && !closed && (
+  // a closed record keeps its history (what was done to it is what people open it for); nothing else applies
+  const liveActions = record && !closed && (
     <>
       {record.asignado_a == null ? (
         <Button size="sm" variant="outline" onClick={() => void r.take()}>
@@ -180,6 +181,11 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
           {t('execution.fromParent.open')}
         </Button>
       )}
+    </>
+  );
+  const actions = record && (
+    <>
+      {liveActions}
       <RecordHistory entity={r.entity} id={record.id} />
     </>
   );

@@ -358,11 +358,17 @@ describe('executing an activity', () => {
       await page.getByText('Registro cerrado.').first().waitFor();
       // the page goes back to the activity's list after the move: opening the record before it does would be undone
       await page.waitForURL((url) => url.hash === `#/execution/${ids.flujo}/${entrega}`);
+      // …and shows it: the router renders the list after changing the address, and a record page still on screen
+      // when the same address is opened again stays as it was (before it closed)
+      await page.getByText('Registros de esta actividad en el flujo Ventas').waitFor();
       expect(await db.selectFrom('registro').select(['estado', 'total']).where('id', '=', ids.record).executeTakeFirstOrThrow()).toEqual({ estado: 'cerrado', total: 438104.7 });
       // its history tells what people did in their words: activities and the client by name, a day and an amount as
       // they are written; the app's plumbing (the flow position, the holder's id, the computed taxes) is not listed
       await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${entrega}/${ids.record}`);
       await page.getByRole('heading', { name: /^Registro PED-\d{6} · Entrega al cliente$/, level: 1 }).waitFor();
+      // a closed record says so and offers only its history
+      await page.getByText('Estado: Cerrado. El registro no se puede modificar.').waitFor();
+      expect(await page.getByRole('button', { name: 'Mover', exact: true }).count()).toBe(0);
       await page.getByRole('button', { name: 'Historial' }).click();
       const history = page.getByRole('list', { name: 'Historial de cambios' });
       await expect.poll(() => history.innerText()).toContain('Actividad: Preparación en depósito → Entrega al cliente');
