@@ -18,10 +18,14 @@ import { reportFailure } from '../app/feedback';
 import { attachmentCalls } from './calls';
 import type { ActivityFlags } from './place';
 
-export function AttachmentsPanel({ recordId, activity }: { recordId: number | null; activity: ActivityFlags }) {
+/** What the panel says under the files in each attach mode of an activity (execution.attachments.*). */
+const MODE_NOTES: Partial<Record<string, string>> = { solo_ver: 'viewOnly', no_permitido: 'notAllowed', obligatorio: 'mandatory' };
+
+/** `closed`: the record is closed or cancelled and the user may not change it: its files can only be seen. */
+export function AttachmentsPanel({ recordId, activity, closed = false }: { recordId: number | null; activity: ActivityFlags; closed?: boolean }) {
   const { t, i18n } = useTranslation();
   const mode = activity.adjuntos ?? 'opcional';
-  const attachable = mode === 'obligatorio' || mode === 'opcional';
+  const attachable = !closed && (mode === 'obligatorio' || mode === 'opcional');
   const [items, setItems] = useState<AttachmentRow[] | null>(recordId === null ? [] : null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -86,16 +90,8 @@ export function AttachmentsPanel({ recordId, activity }: { recordId: number | nu
     }
   };
 
-  const note =
-    recordId === null
-      ? t('execution.attachments.saveFirst')
-      : mode === 'solo_ver'
-        ? t('execution.attachments.viewOnly')
-        : mode === 'no_permitido'
-          ? t('execution.attachments.notAllowed')
-          : mode === 'obligatorio'
-            ? t('execution.attachments.mandatory')
-            : undefined;
+  const noteKey = recordId === null ? 'saveFirst' : closed ? 'closed' : MODE_NOTES[mode];
+  const note = noteKey ? t(`execution.attachments.${noteKey}`) : undefined;
 
   return (
     <>

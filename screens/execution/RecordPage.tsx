@@ -338,7 +338,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
           </Box>
         )}
         <Stack gap="4" gridArea="aside" mb="4">
-          <AttachmentsPanel recordId={record?.id ?? null} activity={activity} />
+          <AttachmentsPanel recordId={record?.id ?? null} activity={activity} closed={closed && !boss} />
           <InvoicePanel recordId={record?.id ?? null} canIssue={activity.facturable === true} articleName={articleName} />
           {record && <ContextReports contexto="registro" actividadId={activity.id} objetoId={record.id} />}
         </Stack>

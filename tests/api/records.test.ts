@@ -171,6 +171,12 @@ describeBackends('records', (backend) => {
       const closed = await ok(`registro/move/${r.id}`, {}, vendedora);
       expect(closed.estado).toBe('cerrado');
       expect(await post(`registro/update/${r.id}`, closed, vendedora)).toMatchObject({ status: 409, body: { code: 'REGISTRO_CERRADO' } });
+      // its files stay as they were closed with: the signed delivery note is its proof (an admin may still)
+      expect(await upload(r.id, 'otro.txt', 10, vendedora)).toMatchObject({ status: 409, body: { code: 'REGISTRO_CERRADO' } });
+      const [note] = (await ok('adjunto/index', { filters: { registro: r.id } }, vendedora)).rows;
+      expect(await post(`adjunto/quitar/${note.id}`, {}, vendedora)).toMatchObject({ status: 409, body: { code: 'REGISTRO_CERRADO' } });
+      expect((await ok('adjunto/index', { filters: { registro: r.id } }, vendedora)).rows.map((x: any) => x.nombre)).toEqual(['remito.txt']);
+      expect((await upload(r.id, 'correccion.txt', 10)).status).toBe(200);
       expect(await ok(`registro/nextSteps/${r.id}`, {}, vendedora)).toEqual([]);
       const history = await ok(`registro/history/${r.id}`);
       expect(history.rows.map((h: any) => h.action)).toEqual(expect.arrayContaining(['move', 'patch', 'insert']));

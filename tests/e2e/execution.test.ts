@@ -369,6 +369,10 @@ describe('executing an activity', () => {
       // a closed record says so and offers only its history
       await page.getByText('Estado: Cerrado. El registro no se puede modificar.').waitFor();
       expect(await page.getByRole('button', { name: 'Mover', exact: true }).count()).toBe(0);
+      // its signed note stays: it can be downloaded, not removed, and nothing more can be attached
+      await page.getByText('El registro está cerrado: sus adjuntos solo se pueden ver.').waitFor();
+      await page.getByRole('button', { name: 'Descargar remito-4471.txt' }).waitFor();
+      expect(await page.getByRole('button', { name: /^Quitar remito|Adjuntar archivo/ }).count()).toBe(0);
       await page.getByRole('button', { name: 'Historial' }).click();
       const history = page.getByRole('list', { name: 'Historial de cambios' });
       await expect.poll(() => history.innerText()).toContain('Actividad: Preparación en depósito → Entrega al cliente');

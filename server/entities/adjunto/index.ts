@@ -6,9 +6,11 @@
  * - `POST /api/adjunto/upload` (multipart: `registro`, optional `audio` = "true", one file): 413
  *   FILEUPLOAD_TOO_BIG over 5 MB, 400 name_too_long for a name of 100 characters or more, 403
  *   ADJUNTO_NO_PERMITIDO where the record's activity allows no attachments (view only / not allowed; audio notes
- *   only where it allows audio) -> `{id, nombre, tipo, tamano, audio}`;
+ *   only where it allows audio), 409 REGISTRO_CERRADO on a closed or cancelled record (an admin may still: as
+ *   with the record itself) -> `{id, nombre, tipo, tamano, audio}`;
  * - `POST /api/adjunto/download/{id}` -> the file, with its type and name;
- * - `POST /api/adjunto/quitar/{id}` removes one (where the activity allows attaching) -> `{ok: true}`.
+ * - `POST /api/adjunto/quitar/{id}` removes one (where the activity allows attaching; not from a closed record,
+ *   whose signed delivery note is its proof) -> `{ok: true}`.
  * A record's attachments go with it when it is deleted.
  */
 import { FILE_MAX_BYTES, FILE_NAME_MAX } from '../../../engine/records/files';
@@ -22,14 +24,20 @@ export const MAX_FILE_BYTES = FILE_MAX_BYTES;
 export const MAX_NAME = FILE_NAME_MAX;
 
 const refused = () => new ApiError(403, 'ADJUNTO_NO_PERMITIDO', [{ field: 'file', code: 'ADJUNTO_NO_PERMITIDO' }]);
+const closedRecord = () => new ApiError(409, 'REGISTRO_CERRADO', [{ field: 'file', code: 'REGISTRO_CERRADO' }]);
 
 /** The record (by id) the caller may work on, with its activity's attach settings. */
 async function recordOf(ctx: DocContext, registro: number) {
-  const record = await ctx.trx.selectFrom('registro').select(['id', 'actividad']).where('id', '=', registro).executeTakeFirst();
+  const record = await ctx.trx.selectFrom('registro').select(['id', 'actividad', 'estado']).where('id', '=', registro).executeTakeFirst();
   if (!record) throw notFound();
   await checkAccess(ctx, record.actividad as number);
   const activity = await activityOf(ctx, record.actividad as number);
   return { record, activity, canAttach: activity.adjuntos === undefined || activity.adjuntos === 'obligatorio' || activity.adjuntos === 'opcional' };
+}
+
+/** A closed or cancelled record's files stay as they were, as its fields do (an admin may still change both). */
+function checkOpen(ctx: DocContext, record: { estado: unknown }) {
+  if ((record.estado === 'cerrado' || record.estado === 'anulado') && !seesEverything(ctx.actor)) throw closedRecord();
 }
 
 export default defineEntityServer({
@@ -70,8 +78,9 @@ export default defineEntityServer({
         const registro = Number(body.registro);
         if (!Number.isInteger(registro) || registro < 1) throw badRequest('VALIDATION_FAILED', [{ field: 'registro', code: 'required' }]);
         const audio = body.audio === 'true';
-        const { activity, canAttach } = await recordOf(ctx, registro);
+        const { record, activity, canAttach } = await recordOf(ctx, registro);
         if (!canAttach || (audio && activity.audio !== true)) throw refused();
+        checkOpen(ctx, record);
         const file = body.file as UploadedFile;
         const row = await ctx.trx
           .insertInto('adjunto')
@@ -96,8 +105,9 @@ export default defineEntityServer({
       async run({ ctx, id }) {
         const row = await ctx.trx.selectFrom('adjunto').select(['registro']).where('id', '=', id!).executeTakeFirst();
         if (!row) throw notFound();
-        const { canAttach } = await recordOf(ctx, row.registro as number);
+        const { record, canAttach } = await recordOf(ctx, row.registro as number);
         if (!canAttach) throw refused();
+        checkOpen(ctx, record);
         await ctx.trx.deleteFrom('adjunto').where('id', '=', id!).execute();
         return { ok: true };
       },
