@@ -45,9 +45,13 @@ interface EntryProps {
   within: ReadonlyMap<string, string>;
   scopes: EntryScopes[number];
   references: ReadonlyMap<string, string>;
+  choiceNames?: ChoiceNames;
 }
 
-function EntryChanges({ entity, entry, within, scopes, references }: EntryProps) {
+/** An action's choices by name where the screen knows them: `{ respuesta: { si: 'Sí' } }` (a flow's answers). */
+export type ChoiceNames = Readonly<Partial<Record<string, Readonly<Record<string, string>>>>>;
+
+function EntryChanges({ entity, entry, within, scopes, references, choiceNames }: EntryProps) {
   const { t, i18n } = useTranslation();
   const value = (v: unknown, path: string, side: 0 | 1 = 0): string => {
     // a referenced row by its name (a client, an activity), once known
@@ -92,7 +96,7 @@ function EntryChanges({ entity, entry, within, scopes, references }: EntryProps)
     if (v === null || v === undefined || k === 'id' || k === 'version') continue;
     const field = entity.schema.properties?.[k] !== undefined && shownKind(entity.schema, entity.ui, k) !== 'hidden';
     if (field) lines.push(`${fieldLabel(k)}: ${value(v, k)}`);
-    else if (i18n.exists(`history.body.${k}`) && (typeof v !== 'object' || Array.isArray(v))) lines.push(`${t(`history.body.${k}`)}: ${[v].flat().join(', ')}`);
+    else if (i18n.exists(`history.body.${k}`) && (typeof v !== 'object' || Array.isArray(v))) lines.push(`${t(`history.body.${k}`)}: ${[v].flat().map((x) => choiceNames?.[k]?.[String(x)] ?? x).join(', ')}`);
   }
   return (
     <Box as="li" listStyleType="none" borderBottomWidth="1px" py="2">
@@ -108,7 +112,7 @@ function EntryChanges({ entity, entry, within, scopes, references }: EntryProps)
   );
 }
 
-export function RecordHistory({ entity, id }: { entity: ResolvedEntity; id: number | string }) {
+export function RecordHistory({ entity, id, choiceNames }: { entity: ResolvedEntity; id: number | string; choiceNames?: ChoiceNames }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
@@ -154,7 +158,7 @@ export function RecordHistory({ entity, id }: { entity: ResolvedEntity; id: numb
           ) : (
             <Stack as="ul" gap="0" aria-label={t('history.title')}>
               {entries.map((e, i) => (
-                <EntryChanges key={e.id} entity={entity} entry={e} within={within} scopes={scopes[i]} references={references} />
+                <EntryChanges key={e.id} entity={entity} entry={e} within={within} scopes={scopes[i]} references={references} choiceNames={choiceNames} />
               ))}
             </Stack>
           )}

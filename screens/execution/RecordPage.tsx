@@ -75,6 +75,11 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   /** A client or article being created (id null) or updated beside the form. */
   const [inline, setInline] = useState<{ kind: InlineKind; id: number | null } | null>(null);
   const [makingChild, setMakingChild] = useState(false);
+  // a move's answer is told by its text in the flow ("Sí"), not its key
+  const choiceNames = useMemo(
+    () => ({ respuesta: Object.fromEntries((flow.nodos ?? []).filter((n) => n.tipo === 'respuesta' && n.texto).map((n) => [n.clave, n.texto!])) }),
+    [flow.nodos],
+  );
   const childActivities = useMemo(() => (activity.hijas ?? []).map((h) => h.actividad), [activity.hijas]);
   const clientNote = editModeNoteKey('party', activity.edicion_cliente);
   const form = useMemo(() => headerEntity(r.entity, creating, clientNote), [r.entity, creating, clientNote]);
@@ -186,7 +191,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const actions = record && (
     <>
       {liveActions}
-      <RecordHistory entity={r.entity} id={record.id} />
+      <RecordHistory entity={r.entity} id={record.id} choiceNames={choiceNames} />
     </>
   );
 

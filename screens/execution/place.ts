@@ -24,7 +24,7 @@ export interface ActivityFlags {
 }
 
 export interface Place {
-  flow: { id: number; nombre: string; verificado?: boolean };
+  flow: { id: number; nombre: string; verificado?: boolean; nodos?: { clave: string; tipo: string; texto?: string }[] };
   activity: ActivityFlags;
 }
 

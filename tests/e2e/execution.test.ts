@@ -382,8 +382,8 @@ describe('executing an activity', () => {
       expect(text).toContain('Total: — → 438.104,70');
       expect(text).toContain('Subtotal: — → 362.070,00');
       expect(text).not.toMatch(/Paso|Subflujos|Impuestos|\(id\)|\(valor\)/);
-      // an action's entry tells the choice made, never the request as code
-      expect(text).toMatch(/· Movió\n+Respuesta: si\n/);
+      // an action's entry tells the choice made as the flow words it, never the request as code
+      expect(text).toMatch(/· Movió\n+Respuesta: Sí\n/);
       expect(text).not.toMatch(/[{}[\]]/);
       await page.keyboard.press('Escape');
     } finally {
