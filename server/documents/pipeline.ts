@@ -1,7 +1,7 @@
 /**
  * The one write pipeline of every entity (issue 9). A save, update or patch runs, in the caller's transaction:
  *
- *   previous (locked) -> normalize -> schema validation -> references, uniqueness, the entity's rules
+ *   previous (locked) -> the schema's defaults (a new record) -> normalize -> schema validation -> references, uniqueness, the entity's rules
  *   (schemas/<entity>/rules.ts) and its `validate` -> `derive` (computed fields) -> write (child rows by id)
  *   -> `afterWrite` -> subscribers (audit, outbox, and any other) -> present
  *
@@ -12,6 +12,7 @@
  */
 import { sql } from 'kysely';
 import { isErrorCode, type FieldError } from '../../engine/errors';
+import { withDefaults } from '../../engine/metadata/defaults';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { validateRecord } from '../../engine/validation/fieldErrors';
 import { ApiError, badRequest, forbidden, notFound } from '../http/api-error';
@@ -141,7 +142,8 @@ export async function write(
       if (!previous) throw notFound();
       if (version !== undefined && previous.version !== version) throw new ApiError(409, 'VERSION_CONFLICT');
     }
-    const input = kind === 'patch' && previous ? merged(previous, data) : data;
+    // a new record holds its schema's defaults where the caller said nothing, as the form would have shown them
+    const input = kind === 'patch' && previous ? merged(previous, data) : kind === 'insert' ? withDefaults(entity.schema, data) : data;
     const base: WriteArgs = { entity, kind, doc: input, previous, id, ctx };
     const normal = server.normalize ? server.normalize(base) : input;
 

@@ -35,6 +35,15 @@ describeBackends('articulo', (backend) => {
       expect(a).toMatchObject({ categoria: rubro, ubicaciones: [{ nombre: 'Depósito central', cantidad_actual: 0 }], listas_precio: [{ lista: 'Mayorista', precio: 12.5 }] });
     });
 
+    it('a new article holds its schema defaults where the call says nothing, as the form shows them', async () => {
+      const a = await save({ nombre: 'Arandela', ubicaciones: [{ nombre: 'Depósito central' }] });
+      expect(a).toMatchObject({ activo: true, es_servicio: false, es_compuesto: false, ubicaciones: [{ permite_negativo: false }] });
+      // stored so, not only answered so: a report or an export reads the table
+      expect(await srv.db.selectFrom('articulo' as never).select(['activo' as never]).where('id' as never, '=', a.id as never).executeTakeFirst()).toEqual({ activo: true });
+      // what was sent is kept, a false included
+      expect(await save({ nombre: 'Arandela vieja', activo: false })).toMatchObject({ activo: false });
+    });
+
     it('answers 406 CATEGORIA_ARTICULO_NOT_FOUND, field categoria, for a missing category', async () => {
       const res = await post('articulo/save', { nombre: 'Huérfano', categoria: 987654 });
       expect(res.status).toBe(406);

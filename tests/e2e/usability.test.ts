@@ -251,6 +251,27 @@ describe('forms that say what is wrong and lose nothing', () => {
     expect(await field(/^Fecha de nacimiento/).getAttribute('placeholder')).toBe('dd/mm/aaaa');
   });
 
+  it('a typed or picked day stays day / month / year in English too (the calendar wrote it mm/dd/yyyy, then lost it)', async () => {
+    await goAway(`${app.baseUrl}/#/backOffice/profile/create`);
+    await page.getByRole('heading', { name: 'Interesado', level: 1, exact: true }).waitFor();
+    await page.getByTestId('language-switch').selectOption('en');
+    try {
+      const birth = field(/^Birth date/);
+      await birth.click();
+      await page.keyboard.type('15081990');
+      expect(await birth.inputValue()).toBe('15/08/1990');
+      await page.keyboard.press('Tab');
+      await page.waitForTimeout(200);
+      expect(await birth.inputValue()).toBe('15/08/1990');
+      await page.getByRole('button', { name: 'Open calendar' }).first().click();
+      await page.locator('[data-part="table-cell-trigger"][data-value="1990-08-20"]').click();
+      await expect.poll(() => birth.inputValue()).toBe('20/08/1990');
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.getByTestId('language-switch').selectOption('es');
+    }
+  });
+
   it('login: the "incorrect" message goes once the user edits what was sent', async () => {
     const { context: other, page: login } = await newPage(browser, app.baseUrl);
     await loginAs(login, 'admin', 'wrong-password');

@@ -62,6 +62,13 @@ export function DatePickerWidget(props: WidgetProps) {
         emit(p);
       }}
       locale={i18n.language}
+      // the picker writes the chosen day into the field too: as the app writes days in every language
+      // (its English default, mm/dd/yyyy, turned a typed 15/08/1990 into 08/15/1990, then into nothing)
+      format={(d) => toDayMonthYear({ year: d.year, month: d.month, day: d.day })}
+      parse={(typed) => {
+        const p = parseDayMonthYear(typed);
+        return p ? isoDay(p) : undefined;
+      }}
       startOfWeek={1}
       readOnly={readonly}
       disabled={disabled}
