@@ -13,7 +13,7 @@ import type { ListQuery } from '../../engine/list/query';
 import type { ListContext } from '../../engine/list/recordSteps';
 import { useListMemory } from '../entity/listMemory';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
-import { DataTable, type Row } from '../../widgets/DataTable';
+import { DataTable, type ExportFormat, type Row } from '../../widgets/DataTable';
 import { tableSource } from '../app/entityData';
 import { useSession } from '../app/useSession';
 import { entityOf } from '../metadata';
@@ -39,9 +39,12 @@ export function RecordList({ place }: { place: Place }) {
   const entity = useMemo(() => withColumns(entityOf('registro'), activity.columnas), [activity.columnas]);
   const source = useMemo(() => {
     const base = tableSource(entity);
+    // the activity's records only: what the list shows is what its export writes
+    const here = (q: ListQuery): ListQuery => ({ ...q, filters: { ...q.filters, flujo: flow.id, actividad: activity.id } });
     return {
       ...base,
-      index: (q: ListQuery) => base.index({ ...q, filters: { ...q.filters, flujo: flow.id, actividad: activity.id } }),
+      index: (q: ListQuery) => base.index(here(q)),
+      exportRows: (q: ListQuery, format: ExportFormat) => base.exportRows(here(q), format),
       cacheKey: `${flow.id}/${activity.id}`,
     };
   }, [entity, flow.id, activity.id]);

@@ -50,13 +50,14 @@ const HIDDEN_NEW = ['numero', 'estado', 'asignado_nombre', 'padre'];
 const ITEM_LABELS = ['article', 'cantidad', 'ajuste', 'precio_unitario', 'largo', 'ancho', 'alto', 'alicuota', 'subtotal', 'impuesto', 'total'] as const;
 
 /**
- * The record's form without its items and totals; clients and sellers picked from their kind of party.
+ * The record's form without its items and totals. Its party is any party (a goods receipt's is the supplier, a
+ * cheque's the customer who paid with it); its seller, an employee.
  * `clientNote`: the locale key of what the activity's client edit mode leaves out, said under the Cliente field.
  */
 function headerEntity(base: ResolvedEntity, creating: boolean, clientNote: string | null): ResolvedEntity {
   const ui: UiSchema = { ...base.ui };
   for (const f of [...HIDDEN, ...(creating ? HIDDEN_NEW : [])]) ui[f] = { ...(ui[f] as object), 'ui:widget': 'hidden' };
-  ui.cliente = { ...(ui.cliente as object), 'ui:options': { filters: { tipo: 'clientes' } }, ...(clientNote ? { 'ui:description': clientNote } : {}) };
+  ui.cliente = { ...(ui.cliente as object), ...(clientNote ? { 'ui:description': clientNote } : {}) };
   ui.vendedor = { ...(ui.vendedor as object), 'ui:options': { filters: { tipo: 'empleados' } } };
   return { ...base, ui };
 }

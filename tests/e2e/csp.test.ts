@@ -54,7 +54,7 @@ describe('Content-Security-Policy in the browser', () => {
       await page.getByRole('heading', { name: 'Hola, admin' }).waitFor();
       await page.goto(`${app.baseUrl}/#/backOffice/stock/create`);
       await page.getByRole('textbox', { name: /^Nombre/ }).first().fill('Caja');
-      await page.getByRole('textbox', { name: /^Alícuota/ }).or(page.getByRole('spinbutton', { name: /^Alícuota/ })).first().fill('1.234');
+      await page.getByRole('textbox', { name: /^Alícuota/ }).or(page.getByRole('spinbutton', { name: /^Alícuota/ })).first().fill('1,234');
       await page.getByRole('button', { name: 'Guardar' }).first().click();
       await page.getByText('Máximo 2 decimales').waitFor();
       await page.getByRole('textbox', { name: /^Nombre/ }).first().fill('');

@@ -9,6 +9,7 @@
  * goes from the order to its end: keyed, totals seen, approved, prepared, delivered with its mandatory file; the
  * Spanish order is taken to its end too.
  */
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
@@ -386,6 +387,44 @@ describe('executing an activity', () => {
       expect(text).toMatch(/· Movió\n+Respuesta: Sí\n/);
       expect(text).not.toMatch(/[{}[\]]/);
       await page.keyboard.press('Escape');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("an activity's list exports its own records, not every record the user may see", async () => {
+    const { page, context } = await signedIn('jorge.paez', 'Demo-User2!');
+    try {
+      const entrega = (await db.selectFrom('actividad').select('id').where('titulo', '=', 'Entrega al cliente').executeTakeFirstOrThrow()).id;
+      const here = await db.selectFrom('registro').select('numero').where('flujo', '=', ids.flujo).where('actividad', '=', entrega).execute();
+      const elsewhere = await db.selectFrom('registro').select('numero').where('actividad', '!=', entrega).execute();
+      expect(here.length).toBeGreaterThan(0);
+      expect(elsewhere.length).toBeGreaterThan(0);
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${entrega}`);
+      await page.getByText('Registros de esta actividad en el flujo Ventas').waitFor();
+      await page.getByRole('button', { name: 'Exportar' }).click();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV (todas las filas)' }).click()]);
+      const text = await readFile(await download.path(), 'utf8');
+      const lines = text.trim().split(/\r?\n/).slice(1);
+      expect(lines).toHaveLength(here.length);
+      for (const r of here) expect(text).toContain(String(r.numero));
+      for (const r of elsewhere) expect(text).not.toContain(String(r.numero));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a goods receipt's party is its supplier: named in the record and offered when keying a new one", async () => {
+    const { page, context } = await signedIn('jorge.paez', 'Demo-User2!');
+    try {
+      const r = await db.selectFrom('registro').select(['id', 'flujo', 'actividad']).where('referencia_texto', '=', 'Remito 0003-00012877 Cementera del Sur').executeTakeFirstOrThrow();
+      await page.goto(`${app.baseUrl}/#/execution/${r.flujo}/${r.actividad}/${r.id}/show`);
+      await page.getByRole('heading', { name: /Recepción en depósito$/, level: 1 }).waitFor();
+      await expect.poll(() => page.getByRole('group', { name: 'Cliente' }).or(page.getByRole('combobox', { name: /^Cliente/ })).first().evaluate((el) => (el instanceof HTMLInputElement ? el.value : el.textContent ?? ''))).toContain('Cementera del Sur S.A.');
+      await page.goto(`${app.baseUrl}/#/execution/${r.flujo}/${r.actividad}/create`);
+      await page.getByRole('combobox', { name: /^Cliente/ }).focus();
+      await page.keyboard.type('Ceme');
+      await page.getByRole('option', { name: 'Cementera del Sur S.A.' }).waitFor();
     } finally {
       await context.close();
     }

@@ -5,12 +5,31 @@
 import { Input } from '@chakra-ui/react';
 import { getInputProps, getSchemaType, type BaseInputTemplateProps, type RJSFSchema } from '@rjsf/utils';
 import { emptyValueOf } from './empty';
+import { NumberInput } from './NumberInput';
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, type, value, schema, options, onChange, onChangeOverride, onBlur, onFocus, readonly, disabled, autofocus, placeholder, required } =
     props;
   const schemaType = getSchemaType(schema);
   const inputProps = getInputProps({ ...schema, type: schemaType } as RJSFSchema, type, options);
+  if (inputProps.type === 'number' && !onChangeOverride)
+    return (
+      <NumberInput
+        id={id}
+        name={htmlName || id}
+        value={value}
+        integer={schemaType === 'integer'}
+        empty={emptyValueOf(schema, options)}
+        placeholder={placeholder}
+        required={required}
+        readOnly={readonly}
+        disabled={disabled}
+        autoFocus={autofocus}
+        onValue={onChange}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+    );
   return (
     <Input
       id={id}
@@ -30,7 +49,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   );
 }
 
-/** Number input with steps (ui:widget "updown"). */
+/** ui:widget "updown": the same number input (./NumberInput.tsx). */
 export function UpDownWidget(props: BaseInputTemplateProps) {
   return <BaseInputTemplate {...props} type="number" />;
 }

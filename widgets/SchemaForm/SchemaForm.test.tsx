@@ -45,7 +45,7 @@ describe('SchemaForm', () => {
 
   it('shows one message per field with the spec precedence', async () => {
     render(<AllFields />);
-    fireEvent.change(field('Precio'), { target: { value: '-1.234' } });
+    fireEvent.change(field('Precio'), { target: { value: '-1,234' } });
     fireEvent.change(field('Nombre'), { target: { value: 'ab' } });
     submit();
     expect(await screen.findByText('Máximo 2 decimales')).toBeTruthy();
