@@ -17,3 +17,15 @@ export function formatNumber(n: number | null | undefined, language: string): st
   if (!f) plain.set(language, (f = new Intl.NumberFormat(locale(language), { maximumFractionDigits: 6 })));
   return f.format(n);
 }
+
+const short = new Map<string, Intl.NumberFormat>();
+/** Where a number at or above this would be long (10.000), a short text says it: 118,6 k, 2,8 M (a chart's axis). */
+const LONG = 10_000;
+
+/** A number in little room (a chart's axis, a pie's slice): as formatNumber, or compact when long (2.8M, not 2800000). */
+export function formatShort(n: number | null | undefined, language: string): string {
+  if (typeof n !== 'number' || !Number.isFinite(n) || Math.abs(n) < LONG) return formatNumber(n, language);
+  let f = short.get(language);
+  if (!f) short.set(language, (f = new Intl.NumberFormat(locale(language), { notation: 'compact', maximumFractionDigits: 1 })));
+  return f.format(n);
+}

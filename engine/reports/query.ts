@@ -6,6 +6,7 @@
  */
 import type { FieldError } from '../errors';
 import { scalarType, type ResolvedEntity } from '../metadata/resolve';
+import { shownKind } from '../metadata/shownField';
 
 export const MEASURE_FUNCTIONS = ['count', 'sum', 'avg'] as const;
 export type MeasureFunction = (typeof MEASURE_FUNCTIONS)[number];
@@ -74,6 +75,10 @@ export function checkQuery(q: ReportQuery, entity: ResolvedEntity | undefined, p
 /** The measures of a query: count of rows when it names none. */
 export const measuresOf = (q: ReportQuery) => (q.medidas?.length ? q.medidas : [{ funcion: 'count' as const, campo: null }]);
 
+/** A sum or an average of an amount of money (`x-money`): its figures read as money, with 2 decimals. */
+export const isMoneyMeasure = (entity: ResolvedEntity, m: { funcion: MeasureFunction; campo?: string | null }) =>
+  m.funcion !== 'count' && !!m.campo && shownKind(entity.schema, entity.ui, m.campo) === 'money';
+
 /** One row of a built-in report's result: the group's value (and its label, for a reference), then m0, m1, ... */
 export interface ReportRow {
   grupo: string | null;
@@ -86,8 +91,8 @@ export interface ReportResult {
   agrupar: string | null;
   intervalo: TimeBucket | null;
   grafico: Chart;
-  /** One per measure, in order: m0, m1, ... */
-  medidas: { key: string; funcion: MeasureFunction; campo: string | null }[];
+  /** One per measure, in order: m0, m1, ...; `dinero` when it measures money (isMoneyMeasure). */
+  medidas: { key: string; funcion: MeasureFunction; campo: string | null; dinero?: true }[];
   rows: ReportRow[];
   /** The measures over every row (not a sum of averages). */
   totales: Record<string, string | null>;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { resolveEntity } from '../metadata/resolve';
 import { reportLink } from './link';
 import { resolveParams } from './params';
+import { isMoneyMeasure, type ReportResult } from './query';
+import { resultTable, resultView } from './resultTable';
 
 describe('reportLink', () => {
   it('adds reportUnit and each param to the report URL', () => {
@@ -30,5 +33,35 @@ describe('resolveParams', () => {
       ['params.estado', 'enum'],
       ['params.minimo', 'type'],
     ]);
+  });
+});
+
+describe('isMoneyMeasure', () => {
+  const entity = resolveEntity({
+    name: 'factura',
+    schema: { type: 'object', properties: { total: { type: 'number', 'x-money': true }, kilos: { type: 'number' } } },
+    columns: { columns: [] },
+  });
+  it('a sum or average of an x-money field, not a count nor a plain number', () => {
+    expect(isMoneyMeasure(entity, { funcion: 'sum', campo: 'total' })).toBe(true);
+    expect(isMoneyMeasure(entity, { funcion: 'avg', campo: 'total' })).toBe(true);
+    expect(isMoneyMeasure(entity, { funcion: 'count', campo: 'total' })).toBe(false);
+    expect(isMoneyMeasure(entity, { funcion: 'sum', campo: 'kilos' })).toBe(false);
+  });
+});
+
+describe('resultView', () => {
+  const t = (key: string, o?: Record<string, unknown>) => (o && 'defaultValue' in o ? String(o.defaultValue) : key);
+  const result = (agrupar: string, intervalo: ReportResult['intervalo'], grupo: string): ReportResult => ({
+    entidad: 'factura', agrupar, intervalo, grafico: 'barras', medidas: [{ key: 'm0', funcion: 'count', campo: null }], rows: [{ grupo, m0: '1' }], totales: { m0: '1' }, truncado: false,
+  });
+  it('in the user\'s language, writes a group that is a day as dd/mm/yyyy and a moment with its time', () => {
+    expect(resultView(result('created_at', 'mes', '2026-01-01'), t, 'es').chartData[0].name).toBe('01/01/2026');
+    expect(resultView(result('fecha', null, '2026-02-28'), t, 'en').groupText({ grupo: '2026-02-28' })).toBe('28/02/2026');
+    expect(resultView(result('created_at', null, '2026-03-04T12:00:00.000Z'), t, 'es').groupText({ grupo: '2026-03-04T12:00:00.000Z' })).toMatch(/^0[34]\/03\/2026,? \d{2}:00:00$/);
+    expect(resultView(result('estado', null, 'pagada'), t, 'es').groupText({ grupo: 'pagada' })).toBe('pagada');
+  });
+  it('the exported table keeps the ISO day, which a spreadsheet reads as a date', () => {
+    expect(resultTable(result('created_at', 'mes', '2026-01-01'), t).rows).toEqual([['2026-01-01', '1']]);
   });
 });

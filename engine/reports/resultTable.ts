@@ -1,22 +1,41 @@
 /**
  * A built-in report's result as people read it: translated headers, group texts, the measures as numbers for a
  * chart, and the table with its totals line. The screen draws it; the server writes it as CSV or XLSX
- * (`reportes/exportar`), so the file says exactly what the screen shows.
+ * (`reportes/exportar`), so the file says exactly what the screen shows. Given the user's language, the screen's view
+ * writes a group that is a date as people read it (a time bucket's or a date's day as dd/mm/yyyy, a moment with its
+ * time); the files keep the ISO date, which a spreadsheet reads as a date.
  */
+import { dayText, momentText } from '../dates';
 import { CREATED_AT, type ReportResult, type ReportRow } from './query';
 
 /** The translate function of either side (i18next's `t`). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export function resultView(result: ReportResult, t: Translate) {
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A group's value that is a date as people read it; null when it is none. */
+function groupDate(value: string, bucketed: boolean, lang: string): string | null {
+  if (bucketed || ISO_DAY.test(value)) return dayText(value);
+  return ISO_MOMENT.test(value) ? momentText(value, lang) : null;
+}
+
+export function resultView(result: ReportResult, t: Translate, lang?: string) {
   const fieldLabel = (field: string | null) =>
     field === CREATED_AT ? t('reports.createdAt') : field ? t(`entities.${result.entidad}.fields.${field}`, { defaultValue: field }) : '';
   const groupHeader = result.agrupar ? fieldLabel(result.agrupar) : t('reports.all');
-  const measures = result.medidas.map((m) => ({ key: m.key, label: t(`reports.measure.${m.funcion}`, { field: fieldLabel(m.campo) }) }));
+  const measures = result.medidas.map((m) => ({
+    key: m.key,
+    label: t(`reports.measure.${m.funcion}`, { field: fieldLabel(m.campo) }),
+    count: m.funcion === 'count',
+    money: m.dinero === true,
+  }));
   const groupText = (row: ReportRow) => {
     if (!result.agrupar) return t('reports.all');
     if (row.grupo == null || row.grupo === '') return t('reports.none');
     if (row.etiqueta) return row.etiqueta;
+    const date = lang ? groupDate(row.grupo, Boolean(result.intervalo), lang) : null;
+    if (date) return date;
     return t(`entities.${result.entidad}.enums.${result.agrupar}.${row.grupo}`, { defaultValue: row.grupo });
   };
   const chartData = result.rows.map((r) => ({ name: groupText(r), ...Object.fromEntries(measures.map((m) => [m.key, r[m.key as `m${number}`] == null ? null : Number(r[m.key as `m${number}`])])) }));

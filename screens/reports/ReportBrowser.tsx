@@ -48,7 +48,8 @@ export function ReportBrowser({ title, load }: { title: string; load: () => Prom
                 </Box>
               ))}
           </Stack>
-          <Box flex="1" minW="0">
+          {/* the whole width on a phone (not its content's: a wide result scrolls in its own box) */}
+          <Box flex="1" minW="0" w="full">
             {chosen ? (
               <Stack gap="3">
                 <Heading as="h2" size="md">

@@ -1,17 +1,25 @@
-/** A built-in report's result: its chart (lazy), its table with totals, CSV and XLSX export (made by the server) and print. */
+/**
+ * A built-in report's result: its chart (lazy), its table with totals, CSV and XLSX export (made by the server) and
+ * print. Figures read as the user's language writes them (money with 2 decimals); on a phone the buttons wrap and a
+ * wide table scrolls in its own box, not the page.
+ */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Box, Button, HStack, Spinner, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ReportResult } from '../../engine/reports/query';
 import { resultView } from '../../engine/reports/resultTable';
+import { formatMoney, formatNumber } from '../../widgets/money';
 
 const ReportChart = lazy(() => import('./ReportChart'));
 
 export type ResultFormat = 'csv' | 'xlsx';
 
 export function ReportResultView({ result, title, compact = false, onExport }: { result: ReportResult; title: string; compact?: boolean; onExport?: (format: ResultFormat) => Promise<void> }) {
-  const { t } = useTranslation();
-  const view = useMemo(() => resultView(result, (k, o) => t(k, o) as string), [result, t]);
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const view = useMemo(() => resultView(result, (k, o) => t(k, o) as string, lang), [result, t, lang]);
+  const figure = (value: string | null | undefined, money: boolean) =>
+    value == null || value === '' ? '' : (money ? formatMoney : formatNumber)(Number(value), lang);
   const [exporting, setExporting] = useState<ResultFormat | null>(null);
   const exportAs = async (format: ResultFormat) => {
     setExporting(format);
@@ -37,7 +45,7 @@ export function ReportResultView({ result, title, compact = false, onExport }: {
       )}
       {!compact && (
         <>
-          <HStack justify="flex-end" my="2" className="no-print">
+          <HStack justify="flex-end" wrap="wrap" my="2" className="no-print">
             {onExport &&
               (['csv', 'xlsx'] as const).map((format) => (
                 <Button key={format} size="sm" variant="outline" loading={exporting === format} onClick={() => void exportAs(format)}>
@@ -48,40 +56,42 @@ export function ReportResultView({ result, title, compact = false, onExport }: {
               {t('reports.print')}
             </Button>
           </HStack>
-          <Table.Root size="sm" aria-label={title} variant="outline">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{view.groupHeader}</Table.ColumnHeader>
-                {view.measures.map((m) => (
-                  <Table.ColumnHeader key={m.key} textAlign="end">
-                    {m.label}
-                  </Table.ColumnHeader>
+          <Box overflowX="auto">
+            <Table.Root size="sm" aria-label={title} variant="outline">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{view.groupHeader}</Table.ColumnHeader>
+                  {view.measures.map((m) => (
+                    <Table.ColumnHeader key={m.key} textAlign="end">
+                      {m.label}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {result.rows.map((r, i) => (
+                  <Table.Row key={i}>
+                    <Table.Cell>{view.groupText(r)}</Table.Cell>
+                    {view.measures.map((m) => (
+                      <Table.Cell key={m.key} textAlign="end">
+                        {figure(r[m.key as `m${number}`], m.money)}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
                 ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {result.rows.map((r, i) => (
-                <Table.Row key={i}>
-                  <Table.Cell>{view.groupText(r)}</Table.Cell>
-                  {view.measures.map((m) => (
-                    <Table.Cell key={m.key} textAlign="end">
-                      {r[m.key as `m${number}`] ?? ''}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-              {result.agrupar && (
-                <Table.Row fontWeight="semibold">
-                  <Table.Cell>{t('reports.total')}</Table.Cell>
-                  {view.measures.map((m) => (
-                    <Table.Cell key={m.key} textAlign="end">
-                      {result.totales[m.key] ?? ''}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              )}
-            </Table.Body>
-          </Table.Root>
+                {result.agrupar && (
+                  <Table.Row fontWeight="semibold">
+                    <Table.Cell>{t('reports.total')}</Table.Cell>
+                    {view.measures.map((m) => (
+                      <Table.Cell key={m.key} textAlign="end">
+                        {figure(result.totales[m.key], m.money)}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                )}
+              </Table.Body>
+            </Table.Root>
+          </Box>
           {result.truncado && <Text color="fg.muted" textStyle="sm">{t('reports.truncated')}</Text>}
         </>
       )}

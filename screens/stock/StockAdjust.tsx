@@ -15,6 +15,9 @@ import { emitUpdateList } from '../../widgets/DataTable';
 import { api } from '../app/session';
 import type { FormExtraProps } from '../formExtras';
 import { decimalPoint, parseDecimal } from '../../engine/records/decimal';
+import { ApiError } from '../../engine/api/client';
+import type { FieldError } from '../../engine/errors';
+import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
 import { formatNumber } from '../../widgets/money';
 
 interface Adjusted {
@@ -30,9 +33,13 @@ export default function StockAdjust({ id, data, reload }: FormExtraProps) {
   const [cantidad, setCantidad] = useState('');
   const [motivo, setMotivo] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The server's refusal of what was sent (more decimals than it keeps), until the field changes. */
+  const [refused, setRefused] = useState<FieldError[]>([]);
   // typed as the app writes numbers: "1.000" is a thousand in Spanish, "2,5" two and a half
   const amount = parseDecimal(cantidad, decimalPoint(i18n.language));
   const valid = typeof amount === 'number' && amount !== 0;
+  const errorOf = (field: string, label: string) => fieldMessage(refused.filter((e) => e.field === field), label, t, (k) => i18n.exists(k)) ?? undefined;
+  const quantityError = amount === undefined ? t('validation.typeNumber') : amount === 0 ? t('stock.zero') : errorOf('cantidad', t('stock.quantity'));
 
   const apply = async () => {
     setBusy(true);
@@ -44,8 +51,9 @@ export default function StockAdjust({ id, data, reload }: FormExtraProps) {
       setMotivo('');
       emitUpdateList();
       reload();
-    } catch {
-      // the client showed the server's message
+    } catch (e) {
+      // the client showed the server's message; its field errors go on their fields
+      if (e instanceof ApiError) setRefused(e.fieldErrors);
     } finally {
       setBusy(false);
     }
@@ -92,11 +100,25 @@ export default function StockAdjust({ id, data, reload }: FormExtraProps) {
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               </FormField>
-              <FormField label={t('stock.quantity')} required>
-                <Input inputMode="decimal" value={cantidad} onChange={(e) => setCantidad(e.currentTarget.value)} />
+              <FormField label={t('stock.quantity')} required error={quantityError}>
+                <Input
+                  inputMode="decimal"
+                  value={cantidad}
+                  onChange={(e) => {
+                    setCantidad(e.currentTarget.value);
+                    setRefused((r) => r.filter((f) => f.field !== 'cantidad'));
+                  }}
+                />
               </FormField>
-              <FormField label={t('stock.reason')}>
-                <Input maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />
+              <FormField label={t('stock.reason')} error={errorOf('motivo', t('stock.reason'))}>
+                <Input
+                  maxLength={500}
+                  value={motivo}
+                  onChange={(e) => {
+                    setMotivo(e.currentTarget.value);
+                    setRefused((r) => r.filter((f) => f.field !== 'motivo'));
+                  }}
+                />
               </FormField>
             </Stack>
           )}

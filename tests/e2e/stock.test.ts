@@ -107,7 +107,17 @@ describe('stock in the browser', () => {
     await page.goto(`${app.baseUrl}/#/backOffice/stock/${w.ids.clavo}`);
     await page.getByRole('button', { name: 'Ajustar stock' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajuste de stock' });
+    // what is wrong with a quantity is said on it: no number, zero, more decimals than the ledger keeps
+    await dialog.getByRole('textbox', { name: /^Cantidad/ }).fill('seis');
+    await dialog.getByText('Ingrese un número').waitFor();
+    await dialog.getByRole('textbox', { name: /^Cantidad/ }).fill('0');
+    await dialog.getByText('La cantidad no puede ser cero.').waitFor();
+    await dialog.getByRole('textbox', { name: /^Cantidad/ }).fill('1,23456');
+    await page.getByRole('button', { name: 'Ajustar', exact: true }).click();
+    await dialog.getByText('Máximo 4 decimales').waitFor();
+    expect(await dialog.getByRole('textbox', { name: /^Cantidad/ }).getAttribute('aria-invalid')).toBe('true');
     await dialog.getByRole('textbox', { name: /^Cantidad/ }).fill('-6');
+    expect(await dialog.getByText('Máximo 4 decimales').count()).toBe(0);
     await dialog.getByRole('textbox', { name: /^Motivo/ }).fill('Recuento');
     await page.getByRole('button', { name: 'Ajustar', exact: true }).click();
     await page.getByText('La cantidad supera lo disponible de Clavo en Depósito: disponible 5.').first().waitFor();

@@ -62,5 +62,9 @@ describe('DatePickerWidget', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Abrir calendario' }));
     await waitFor(() => expect(document.querySelector('[data-part="table-cell-trigger"][data-today]')).not.toBeNull());
     expect(value()).toEqual({});
+    // what a screen reader says is Spanish too (the calendar's own texts are English)
+    expect(screen.getByRole('button', { name: 'Mes anterior' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mes siguiente' })).toBeTruthy();
+    expect(document.querySelector('[data-part="table-cell-trigger"][data-today]')!.getAttribute('aria-label')).toMatch(/^Elegir el /);
   });
 });

@@ -69,6 +69,16 @@ export function DatePickerWidget(props: WidgetProps) {
         const p = parseDayMonthYear(typed);
         return p ? isoDay(p) : undefined;
       }}
+      translations={{
+        dayCell: (cell) => t(cell.selected ? 'form.date.selected' : 'form.date.choose', { day: cell.valueText }),
+        trigger: (open) => t(open ? 'form.date.close' : 'form.date.open'),
+        viewTrigger: (view, next) => t('form.date.switchView', { view: t(`form.date.view.${next ?? view}`) }),
+        prevTrigger: (view) => t(`form.date.previous.${view}`),
+        nextTrigger: (view) => t(`form.date.next.${view}`),
+        content: t('form.date.calendar'),
+        monthSelect: t('form.date.month'),
+        yearSelect: t('form.date.year'),
+      }}
       startOfWeek={1}
       readOnly={readonly}
       disabled={disabled}

@@ -7,7 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { labelText } from '../../../engine/metadata/label';
 import type { ResolvedEntity } from '../../../engine/metadata/resolve';
-import { checkQuery, measuresOf, queryFields, type QueryFieldKind, type ReportQuery, type ReportResult, type ReportRow, type TimeBucket } from '../../../engine/reports/query';
+import { checkQuery, isMoneyMeasure, measuresOf, queryFields, type QueryFieldKind, type ReportQuery, type ReportResult, type ReportRow, type TimeBucket } from '../../../engine/reports/query';
 import type { DocContext } from '../../documents/types';
 import { badRequest, forbidden } from '../../http/api-error';
 import { permits } from '../access';
@@ -89,7 +89,7 @@ export async function runQuery(ctx: DocContext, query: ReportQuery, values: Reco
     agrupar: query.agrupar ?? null,
     intervalo: query.intervalo ?? null,
     grafico: query.grafico ?? 'barras',
-    medidas: measures.map((m, i) => ({ key: `m${i}`, funcion: m.funcion, campo: m.campo ?? null })),
+    medidas: measures.map((m, i) => ({ key: `m${i}`, funcion: m.funcion, campo: m.campo ?? null, ...(isMoneyMeasure(entity, m) && { dinero: true as const }) })),
     rows,
     totales,
     truncado,
