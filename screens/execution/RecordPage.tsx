@@ -21,6 +21,7 @@ import { showSuccess } from '../../widgets/toaster';
 import { optionsSource } from '../app/entityData';
 import { useSession } from '../app/useSession';
 import { RecordHistory } from '../entity/RecordHistory';
+import { useFormLeave } from '../entity/useFormLeave';
 import { rulesOf } from '../metadata';
 import { Trail } from '../../widgets/Trail';
 import { executionPath, flowPath, groupsPath } from '../workspace/links';
@@ -35,12 +36,10 @@ import { Deliveries, FromParentDialog, type ParentItem } from './FromParentDialo
 import { EditModeNote, editModeNoteKey } from './EditModeNote';
 import { InlineEditDialog, type InlineKind } from './InlineEditDialog';
 import { ItemDetailsLine } from './ItemDetailsLine';
-import { LeaveDialog } from './LeaveDialog';
 import { useRecordSteps } from '../entity/useRecordSteps';
 import { RecordSteps } from '../../widgets/RecordSteps';
 import { MoveDialog } from './MoveDialog';
 import type { Place } from './place';
-import { useLeaveGuard } from './useLeaveGuard';
 import { useRecord } from './useRecord';
 
 const FORM_ID = 'record-header';
@@ -71,7 +70,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const record = r.record;
   const creating = id === null;
   const listPath = executionPath(flow.id, activity.id);
-  const guard = useLeaveGuard(r.dirty);
+  const leave = useFormLeave(r.dirty);
   const [moving, setMoving] = useState(false);
   /** A client or article being created (id null) or updated beside the form. */
   const [inline, setInline] = useState<{ kind: InlineKind; id: number | null } | null>(null);
@@ -158,7 +157,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     if (!creating && !r.dirty) return showSuccess(t('execution.noChanges'));
     const stored = await r.save(data);
     if (stored && creating) {
-      guard.allow();
+      leave.allow();
       navigate(executionPath(flow.id, activity.id, stored.id), { replace: true });
     }
   };
@@ -213,6 +212,8 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
         showEdit={canEdit}
         onEdit={() => navigate(executionPath(flow.id, activity.id, record!.id), { replace: true })}
         exitTo={listPath}
+        // asked before leaving, not only by the router: going back to a list opened by its address is a move it cannot hold
+        confirmExit={leave.confirmExit}
         actions={
           steps.position !== null || actions ? (
             <>
@@ -356,7 +357,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
           onMove={async (step, asignarA) => {
             await r.move(step, asignarA);
             setMoving(false);
-            guard.allow();
+            leave.allow();
             navigate(listPath);
           }}
         />
@@ -375,7 +376,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
         />
       )}
       {inline && <InlineEditDialog kind={inline.kind} actividad={activity.id} id={inline.id} onSaved={inlineSaved} onClose={() => setInline(null)} />}
-      <LeaveDialog blocker={guard.blocker} />
+      {leave.dialogs}
     </Stack>
   );
 }

@@ -429,4 +429,27 @@ describe('executing an activity', () => {
       await context.close();
     }
   });
+
+  it('Exit asks before dropping typed changes, also back to a list opened by its address (the router cannot hold that move)', async () => {
+    const { page, context } = await signedIn('carla.rios', 'Demo-User1!');
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}`);
+      await page.getByText('Registros de esta actividad en el flujo Ventas').waitFor();
+      await page.getByRole('button', { name: /^Editar / }).first().click();
+      await page.getByRole('heading', { name: /^Registro .* · Pedido de cliente$/, level: 1 }).waitFor();
+      const record = page.url();
+      await page.getByRole('textbox', { name: /^Notas/ }).fill('Llamar antes de entregar');
+      await page.getByRole('button', { name: 'Salir', exact: true }).click();
+      const ask = page.getByRole('dialog', { name: 'Cambios sin guardar' });
+      await ask.getByRole('button', { name: 'Seguir editando' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(page.url()).toBe(record);
+      expect(await page.getByRole('textbox', { name: /^Notas/ }).inputValue()).toBe('Llamar antes de entregar');
+      await page.getByRole('button', { name: 'Salir', exact: true }).click();
+      await ask.getByRole('button', { name: 'Salir sin guardar' }).click();
+      await page.getByText('Registros de esta actividad en el flujo Ventas').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });
