@@ -18,15 +18,10 @@ import { executionPath } from '../workspace/links';
 import { DashboardTile } from './DashboardTile';
 import { dmy } from '../tasks/format';
 
-type Rows = { total: number; rows: Record<string, any>[] };
+import { More, type Rows } from './More';
 /** A line of text: a plain list's items lay out as flex boxes, which drop the spaces around " · " and break a number in two. */
 const TextItem = (props: ComponentProps<typeof List.Item>) => <List.Item display="block" {...props} />;
 const none = (d: Rows) => d.rows.length === 0;
-const More = ({ d }: { d: Rows }) => {
-  const { t } = useTranslation();
-  return d.total > d.rows.length ? <Text textStyle="xs" color="fg.muted">{t('dashboard.andMore', { count: d.total - d.rows.length })}</Text> : null;
-};
-
 function ReportTile({ report }: { report: ReportSummary }) {
   return (
     <DashboardTile<ReportResult | null> title={report.descripcion} load={() => (report.builtin ? reportCalls.data(report.id, {}) : Promise.resolve(null))} empty={(d) => d !== null && d.rows.length === 0}>
@@ -58,7 +53,7 @@ export function DashboardTiles() {
                 </TextItem>
               ))}
             </List.Root>
-            <More d={d} />
+            <More d={d} to="/task" />
           </>
         )}
       </DashboardTile>
