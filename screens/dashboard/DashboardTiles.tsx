@@ -17,8 +17,8 @@ import { useLoad } from '../workspace/useLoad';
 import { executionPath } from '../workspace/links';
 import { DashboardTile } from './DashboardTile';
 import { dmy } from '../tasks/format';
-
 import { More, type Rows } from './More';
+
 /** A line of text: a plain list's items lay out as flex boxes, which drop the spaces around " · " and break a number in two. */
 const TextItem = (props: ComponentProps<typeof List.Item>) => <List.Item display="block" {...props} />;
 const none = (d: Rows) => d.rows.length === 0;
