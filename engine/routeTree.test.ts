@@ -99,3 +99,12 @@ describe('entity routes from metadata', () => {
     expect(withEntityRoutes(declared, [{ entity: 'categoria', area: 'backOffice', path: 'categoria' }])).toEqual(declared);
   });
 });
+
+describe('route titles', () => {
+  it('every route of the app has its title (routes.<name>: the heading, the tab, the menu, the breadcrumb) in both languages', async () => {
+    const [es, en] = [(await import('../locales/es.json')).default, (await import('../locales/en.json')).default];
+    const missing = (lang: { routes: Record<string, string> }) => flattenRoutes(routeTree).map((r) => r.node.name).filter((name) => !lang.routes[name]);
+    expect(missing(es)).toEqual([]);
+    expect(missing(en)).toEqual([]);
+  });
+});

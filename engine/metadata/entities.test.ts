@@ -259,6 +259,33 @@ describe('the entities of this area', () => {
     expect(valueNameKey('categoria', 'grupo', {}, 'a.b')).toBeNull();
   });
 
+  it("a delivery's action is named as the history names actions, its event by the event's name (a reference)", () => {
+    const entrega = resolveEntity(load('evento_entrega'));
+    const accion = entrega.columns.find((c) => c.name === 'accion')!;
+    expect(accion.valueNames).toEqual({ keys: 'history.actions' });
+    expect(valueNameKey('evento_entrega', 'accion', accion.valueNames!, 'insert')).toBe('history.actions.insert');
+    for (const lang of [es, en]) expect(Object.keys(lang.history.actions)).toEqual(expect.arrayContaining(['insert', 'update', 'patch', 'delete']));
+    expect(entrega.columns.find((c) => c.name === 'evento')!.pick).toMatchObject({ kind: 'ref', entity: 'evento' });
+    expect(entrega.labelFields).toEqual(['evento', 'creado']);
+  });
+
+  it('a day (format: date) without a widget gets the date widget storing ISO, at any depth; ui.json still decides', () => {
+    const day = { type: 'string', format: 'date' } as const;
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { cobro: day, alta: day, datos: { type: 'object', properties: { desde: day } }, filas: { type: 'array', items: { type: 'object', properties: { vence: day } } } },
+    };
+    const ui = { alta: { 'ui:widget': 'date', 'ui:options': { format: 'YYYY-MM-DD HH:mm:ss' } } };
+    const dayUi = { 'ui:widget': 'date', 'ui:options': { format: 'YYYY-MM-DD' } };
+    expect(resolveEntity({ name: 'x', schema, columns: { columns: ['cobro'] }, ui }).ui).toEqual({
+      cobro: dayUi,
+      alta: ui.alta,
+      datos: { desde: dayUi },
+      filas: { items: { vence: dayUi } },
+    });
+    expect(resolveEntity(load('cheque')).ui).toMatchObject({ fecha_cobro: dayUi });
+  });
+
   it('comunicacion is read-only and newest first', () => {
     const c = resolveEntity(load(folders.find((f) => f.replace(/^_/, '') === 'comunicacion')!));
     expect(c.editRoles).toBe('ROLE_NOBODY');

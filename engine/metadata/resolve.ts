@@ -54,7 +54,7 @@ export interface ResolvedEntity {
   columns: ResolvedColumn[];
   editRoles?: string | string[];
   removeRoles?: string | string[];
-  /** Enforced by the server only: the table's add button is always offered (spec §6). */
+  /** Who may create (the server refuses anyone else): the list offers adding, and a new record's form opens, to them only. */
   addRoles?: string | string[];
   /** Shows a table a server module keeps (ColumnsManifest `coreTable`): it has no created_at. */
   coreTable: boolean;
@@ -100,20 +100,24 @@ const nodeOf = (v: unknown): Node | undefined => (v && typeof v === 'object' && 
 /**
  * How a field's free-text values are named (ui.json `"ui:options": { "valueNames": true }`, or
  * `{ "within": "<field>" }` when a value means something only beside another field's: a category's `valor` in its
- * `grupo`).
+ * `grupo`, or `{ "keys": "<locale key>" }` when the app already names such values elsewhere: a delivery's action by
+ * the history's `history.actions`).
  */
 export interface ValueNames {
   within?: string;
+  keys?: string;
 }
 
 /**
  * The locale key that names a value of a field with `ValueNames`: `entities.<entity>.enums.<field>.<value>`, or
- * `….<field>.<the row's within value>.<value>`; null where none can (a blank value, one that is no key: dots, colons).
+ * `….<field>.<the row's within value>.<value>`, or `<keys>.<value>`; null where none can (a blank value, one that is no
+ * key: dots, colons).
  */
 export function valueNameKey(entity: string, field: string, names: ValueNames, value: unknown, row?: Readonly<Record<string, unknown>>): string | null {
   const part = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && /^[^.:\s]+$/.test(String(v)) ? String(v) : null;
   const own = part(value);
   if (own === null) return null;
+  if (names.keys) return `${names.keys}.${own}`;
   if (!names.within) return `entities.${entity}.enums.${field}.${own}`;
   const scope = part(row?.[names.within]);
   return scope === null ? null : `entities.${entity}.enums.${field}.${scope}.${own}`;
@@ -123,11 +127,37 @@ export function valueNameKey(entity: string, field: string, names: ValueNames, v
 export const valueNamesOf = (ui: UiSchema | undefined, field: string): ValueNames | undefined =>
   valueNamesOption(nodeOf(nodeOf(ui?.[field])?.['ui:options'])?.valueNames);
 
-/** `ui:options.valueNames` as given, checked: `true` or `{ within }`. */
+/** `ui:options.valueNames` as given, checked: `true`, `{ within }` or `{ keys }`. */
 export function valueNamesOption(given: unknown): ValueNames | undefined {
   if (given === true) return {};
-  const within = nodeOf(given)?.within;
+  const { within, keys } = nodeOf(given) ?? {};
+  if (typeof keys === 'string' && /^[\w.]+$/.test(keys)) return { keys };
   return typeof within === 'string' ? { within } : undefined;
+}
+
+/** How a day (`format: date`) is stored: ISO 8601, as the schema's format checks it. */
+const ISO_DAY_FORMAT = 'YYYY-MM-DD';
+
+/**
+ * A day (`format: date`, also of a stored object or a child row) without a widget in ui.json gets the date widget,
+ * storing ISO: typed and shown (view mode) as the app writes days, dd/mm/yyyy, as lists and the history already do.
+ */
+function withDayWidgets(schema: JsonSchema, ui: UiSchema): UiSchema {
+  let out: Node | undefined;
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    const own = nodeOf(ui[name]) ?? {};
+    let next: Node | undefined;
+    if (prop.format === 'date' && own['ui:widget'] === undefined)
+      next = { ...own, 'ui:widget': 'date', 'ui:options': { format: ISO_DAY_FORMAT, ...nodeOf(own['ui:options']) } };
+    else if (prop.properties) next = withDayWidgets(prop, own);
+    else if (prop.items?.properties) {
+      const items = nodeOf(own.items) ?? {};
+      const days = withDayWidgets(prop.items, items);
+      if (days !== items) next = { ...own, items: days };
+    }
+    if (next && next !== own) (out ??= { ...ui })[name] = next;
+  }
+  return out ?? ui;
 }
 
 function closeObjects(schema: JsonSchema): JsonSchema {
@@ -200,7 +230,7 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
   return {
     name,
     schema,
-    ui: meta.ui ?? {},
+    ui: withDayWidgets(schema, meta.ui ?? {}),
     rowKey: m.rowKey ?? 'id',
     list: m.list ?? name,
     routeForm,

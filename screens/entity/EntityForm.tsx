@@ -2,10 +2,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@chakra-ui/react';
-import type { ResolvedEntity } from '../../engine/metadata/resolve';
+import { entityTitleKey, type ResolvedEntity } from '../../engine/metadata/resolve';
+import type { UiSchema } from '../../engine/metadata/types';
 import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
+import { ANY_ENTITY } from '../../widgets/DataTable/valueText';
 import { optionsSource } from '../app/entityData';
-import { rulesOf } from '../metadata';
+import { entities, rulesOf } from '../metadata';
 import { formUi } from '../formUi';
 import type { useEntityRecord } from './useEntityRecord';
 
@@ -18,6 +20,17 @@ interface EntityFormProps {
   onSaved?: (id: number | string, record: Record<string, unknown>) => void;
   /** Typed data not saved yet (SchemaForm's onDirtyChange). */
   onDirtyChange?: (dirty: boolean) => void;
+}
+
+/**
+ * View mode writes an entity's name (a column with `names: "entity"`: a delivery's entity, an event's origin) by
+ * the entity's title, as its list does, not as the form's picker offers it ("Event (evento)").
+ */
+export function entityNamesShown(entity: ResolvedEntity): ResolvedEntity {
+  const fields = entity.columns.filter((c) => c.names === 'entity' && (entity.ui[c.field] as UiSchema | undefined)?.['ui:widget'] !== 'hidden');
+  if (!fields.length) return entity;
+  const titles = { [ANY_ENTITY]: 'dataTable.anyEntity', ...Object.fromEntries(Object.keys(entities).map((name) => [name, entityTitleKey(name)])) };
+  return { ...entity, ui: { ...entity.ui, ...Object.fromEntries(fields.map((c) => [c.field, { 'ui:enumNames': titles }])) } };
 }
 
 export function EntityForm({ entity, formId, record, readOnly, onSaved, onDirtyChange }: EntityFormProps) {
@@ -34,7 +47,8 @@ export function EntityForm({ entity, formId, record, readOnly, onSaved, onDirtyC
   const data = typed ?? record.data ?? {};
   const key = dressing?.key(data) ?? '';
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const shown = useMemo(() => (dressing ? dressing.ui(entity, data) : entity), [entity, dressing, key]);
+  const dressed = useMemo(() => (dressing ? dressing.ui(entity, data) : entity), [entity, dressing, key]);
+  const shown = useMemo(() => (readOnly ? entityNamesShown(dressed) : dressed), [readOnly, dressed]);
   if (record.data === null) return <Spinner aria-label={t('app.loading')} />;
   return (
     <SchemaForm

@@ -1,16 +1,21 @@
 /**
  * The form of any entity at `<routeForm>/:id/:show?`: create, edit, or show (spec §2); once the record exists,
  * its history, the entity's own buttons (screens/formExtras.ts) and the lists related to it (columns.json
- * `related`) below the form.
+ * `related`) below the form. It offers what the server allows (the manifest's addRoles / editRoles): a record the
+ * user may not change (a delivery of the log, a cheque) opens to look at, whatever the address, with no Edit; a
+ * new one they may not add is refused as a route is.
  */
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { HStack, Stack } from '@chakra-ui/react';
 import { SubHeader } from '../../widgets/SubHeader';
+import { isPermitted } from '../../engine/roles';
 import type { ScreenProps } from '../registry';
 import { formExtras } from '../formExtras';
 import { entityOf } from '../metadata';
+import { useSession } from '../app/useSession';
+import ErrorScreen from '../status/ErrorScreen';
 import { EntityForm } from './EntityForm';
 import { useEntityRecord } from './useEntityRecord';
 import { RecordHistory } from './RecordHistory';
@@ -36,9 +41,12 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
   const [search] = useSearchParams();
   const { id = 'create', show } = useParams();
   const entity = entityOf(route?.entity);
+  const { user } = useSession();
   // 'new' (a hand-typed or bookmarked address) means what 'create' means
   const creating = id === 'create' || id === 'new';
-  const readOnly = show === 'show' && !creating;
+  const mayEdit = isPermitted(user?.roles, entity.editRoles);
+  const maySave = creating ? isPermitted(user?.roles, entity.addRoles) : mayEdit;
+  const readOnly = (show === 'show' && !creating) || !maySave;
   const listPath = entity.routeForm ?? '/';
   // opened from another screen (a process's activities): saving and leaving go back there; a record that belongs to
   // another (an activity to its process) goes back to that one's form however it was opened
@@ -70,6 +78,7 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
     else navigate(back, { replace: true, state: backState });
   };
 
+  if (!maySave && creating) return <ErrorScreen forbidden />;
   return (
     <Stack gap="4">
       <FormTrail entity={entity} data={record.data} id={creating ? null : id} returnTo={returnTo} view={steps.view} />
@@ -77,7 +86,7 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
         title={t(`routes.${route?.name}`)}
         saveFormId={readOnly ? undefined : formId}
         saving={record.saving}
-        showEdit={readOnly}
+        showEdit={readOnly && mayEdit}
         onEdit={() => navigate(`${listPath}/${encodeURIComponent(id)}`, { state: location.state })}
         exitTo={back}
         confirmExit={leave.confirmExit}

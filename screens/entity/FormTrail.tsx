@@ -8,7 +8,7 @@ import type { ListView } from '../../engine/list/recordSteps';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { Trail } from '../../widgets/Trail';
 import { routeTree } from '../routes';
-import { recordName } from './recordName';
+import { useRecordName } from './recordName';
 
 export interface FormTrailProps {
   entity: ResolvedEntity;
@@ -22,11 +22,12 @@ export interface FormTrailProps {
 
 export function FormTrail({ entity, data, id, returnTo, view }: FormTrailProps) {
   const { t } = useTranslation();
+  const named = useRecordName(entity, data);
   const before = formTrail(routeTree, entity.routeForm, returnTo).map((s) => ({
     label: t(s.titleKey),
     to: s.path,
     state: view && s.path === entity.routeForm ? { listView: view } : undefined,
   }));
-  const name = id === null ? t('entity.newRecord') : data ? recordName(entity, data, t) || `#${id}` : '…';
+  const name = id === null ? t('entity.newRecord') : named === null ? '…' : named || `#${id}`;
   return <Trail steps={[...before, { label: name }]} />;
 }

@@ -13,6 +13,17 @@ import { fieldChanges } from './historyChanges';
 
 export const referenceKey = (entity: string, id: unknown) => `${entity}:${String(id)}`;
 
+/** Row `id` of the list by its name, as its select names it; null when the caller may not read it or it is gone. */
+export async function referenceName(list: string, id: number): Promise<string | null> {
+  try {
+    // quiet: a list the caller may not read is no failure to tell of here
+    const page = await api.post<{ rows: SelectOption[] }>(`${list}/select`, { filters: { id }, max: 1 }, { quiet: true });
+    return page.rows[0]?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The entity a field references (schema `x-ref`, a name or `{ entity }`), or null: a header field, or a child
  * row's as `child.field`.
@@ -33,13 +44,8 @@ export function useReferenceNames(entity: ResolvedEntity, entries: readonly Audi
     let alive = true;
     void Promise.all(
       [...wanted].map(async ([key, { ref, id }]) => {
-        try {
-          // quiet: a list the caller may not read is no failure to tell of here
-          const page = await api.post<{ rows: SelectOption[] }>(`${entityOf(ref).list}/select`, { filters: { id }, max: 1 }, { quiet: true });
-          return page.rows[0] ? ([key, page.rows[0].name] as const) : null;
-        } catch {
-          return null;
-        }
+        const name = await referenceName(entityOf(ref).list, id);
+        return name === null ? null : ([key, name] as const);
       }),
     ).then((found) => {
       const named = found.filter((f): f is readonly [string, string] => f !== null);

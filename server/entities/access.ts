@@ -1,9 +1,9 @@
 /**
  * Permissions from the manifest, enforced by the server (spec §6 Table): a role or a list of roles, none =
  * allowed. Reading (index, select, show, and every entity route) needs `readRoles`; update and updateColumn
- * also `editRoles`; delete also `removeRoles`; save (add) also `addRoles`. The table never hides its add
- * button (spec §6: the add-role setting is unused there), but the server does not let a caller create what
- * the manifest reserves: a master that everyone reads (categories feed every select) stays admin-written.
+ * also `editRoles`; delete also `removeRoles`; save (add) also `addRoles`: the server does not let a caller create
+ * what the manifest reserves (a master that everyone reads, categories feed every select, stays admin-written; a log
+ * the server writes, nobody), and the screens offer adding, editing and saving only as these allow.
  * `selectRoles` opens only the narrow view (select: id and option label; actions declared `narrow`) to more
  * roles than readRoles: a seller picks a client by name without reading the client's personal data.
  */

@@ -31,14 +31,14 @@ const subtree = (node: unknown, path: readonly string[]): Record<string, unknown
 /** The keys of a node that hold a name (a string; an object under a key is another level, not a name). */
 const leaves = (node: Record<string, unknown>) => Object.keys(node).filter((k) => typeof node[k] === 'string');
 
-/** Every value of the field that a locale names (`entities.<entity>.enums.<field>…`), with its names. */
+/** Every value of the field that a locale names (`entities.<entity>.enums.<field>…`, or `<keys>.…`), with its names. */
 function namedValues(entity: string, field: string, names: ValueNames): NamedValue[] {
-  const cacheKey = `${entity}.${field}.${names.within ?? ''}`;
+  const cacheKey = `${entity}.${field}.${names.within ?? ''}.${names.keys ?? ''}`;
   const known = cache.get(cacheKey);
   if (known) return known;
   const found = new Map<string, NamedValue>();
   for (const lang of LANGS) {
-    const tree = subtree(localeFile(lang), ['entities', entity, 'enums', field]) ?? {};
+    const tree = subtree(localeFile(lang), names.keys ? names.keys.split('.') : ['entities', entity, 'enums', field]) ?? {};
     const pairs = names.within
       ? Object.keys(tree).flatMap((scope) => leaves(subtree(tree, [scope]) ?? {}).map((value) => ({ value, within: scope })))
       : leaves(tree).map((value) => ({ value, within: undefined as string | undefined }));

@@ -209,5 +209,21 @@ describeBackends('web hook delivery', (backend) => {
     expect(page.total).toBe(1);
     expect(page.rows[0]).toMatchObject({ evento, estado: 'entregado', entidad: 'secuencia', accion: 'insert' });
     expect((await ok('evento_entrega/index', { filters: { estado: 'agotado', evento } })).total).toBe(0);
+    // the event by its subscription's name (a reference); the action found by the history's name of it, in either language
+    expect(page.rows[0].$labels).toEqual({ evento: 'receptor' });
+    for (const typed of ['Created', 'creó']) expect((await ok('evento_entrega/index', { filters: { evento, accion: typed } })).total, typed).toBe(1);
+    expect((await ok('evento_entrega/index', { filters: { evento, accion: 'Deleted' } })).total).toBe(0);
+  });
+
+  it('is read-only for everyone, admins too: no create, change or delete through the generic calls', async () => {
+    const evento = await subscribe();
+    await ok('secuencia/save', { nombre: 'solo-lectura', proximo_valor: 1 });
+    const [d] = await until(allDone(evento, 1), 'the delivery');
+    const shown = await ok(`evento_entrega/show/${d.id}`);
+    expect((await post('evento_entrega/save', { evento, entidad: 'secuencia', accion: 'insert' })).status).toBe(403);
+    expect((await post(`evento_entrega/update/${d.id}`, { ...shown, http_estado: 500 })).status).toBe(403);
+    expect((await post('evento_entrega/updateColumn', { rowid: d.id, tablename: 'evento_entrega', colname: 'error', colvalue: 'x', version: shown.version })).status).toBe(403);
+    expect((await post(`evento_entrega/delete/${d.id}`)).status).toBe(403);
+    expect(await deliveries(evento)).toEqual([expect.objectContaining({ id: d.id, http_estado: 200 })]);
   });
 });

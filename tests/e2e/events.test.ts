@@ -92,10 +92,17 @@ describe('events in the browser', () => {
     expect(await page.getByRole('button', { name: /^Ver / }).first().getAttribute('aria-label')).toMatch(/^Ver \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2}$/);
     await page.getByRole('button', { name: /^Ver / }).first().click();
     await page.getByRole('heading', { name: 'Entrega de evento', level: 1 }).waitFor();
-    // named by its entity in the view and in the breadcrumb, which leads back to the log
-    await expect.poll(() => page.getByRole('group', { name: /^Entidad/ }).first().textContent()).toBe('Secuencia (secuencia)');
+    // only looked at: a delivery of the log is the server's (no Edit, no Save)
+    expect(await page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    // its entity by its title and its event by its name, as the log lists them; its action as the history names it
+    await expect.poll(() => page.getByRole('group', { name: /^Entidad/ }).first().textContent()).toBe('Secuencia');
+    await expect.poll(() => page.getByRole('group', { name: 'Evento', exact: true }).textContent()).toBe('Receptor de prueba');
+    expect(await page.getByRole('group', { name: 'Acción', exact: true }).textContent()).toBe('Creó');
+    // named in the breadcrumb, which leads back to the log, by its event and its moment
     const trail = page.getByRole('navigation', { name: 'Ubicación' });
-    expect(await trail.getByRole('link').allTextContents()).toEqual(['Administración', 'Entregas de eventos', 'Secuencia']);
+    await expect
+      .poll(() => trail.getByRole('link').allTextContents())
+      .toEqual(['Administración', 'Entregas de eventos', expect.stringMatching(/^Receptor de prueba \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2}$/)]);
     // the delivery is viewed: its fields as text (issue 19)
     await expect.poll(() => page.getByRole('group', { name: /^Cuerpo de la respuesta/ }).first().textContent()).toBe('thanks');
     expect(await page.getByRole('group', { name: /^Cuerpo enviado/ }).first().textContent()).toContain('"entity":"secuencia"');

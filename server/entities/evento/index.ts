@@ -58,7 +58,8 @@ export default defineEntityServer({
     return rest as StoredRecord;
   },
 
-  async afterRemove({ previous, ctx }) {
+  // before the delete's reference check: a delivery names its subscription (`x-ref`), and the log goes with it
+  async beforeRemove({ previous, ctx }) {
     await ctx.trx.deleteFrom('evento_entrega').where('evento', '=', previous.id).execute();
   },
 
