@@ -33,7 +33,8 @@ export interface GroupRow {
 export const workspaceCalls = {
   groups: async () => (await entityCalls.index<GroupRow>('categoria', { offset: 0, max: 200, sortOrder: 'asc', filters: { tipo: FLOW_GROUP_TIPO } })).rows,
   flows: () => entityCalls.action<FlowCardRow[]>('workspace', 'getFlows', {}),
-  groupCards: (group: number) => entityCalls.action<FlowCardRow[]>('workspace', 'getFlowsCards', {}, group),
+  /** Quiet: a group that is gone (an old link) answers 404, which the screen shows as a group without flows. */
+  groupCards: (group: number) => entityCalls.quietAction<FlowCardRow[]>('workspace', 'getFlowsCards', {}, group),
   /** Quiet: a flow the user may not work in answers 404, which the screen shows as an empty state. */
   flowActivities: (flow: number) => entityCalls.quietAction<FlowActivityRow[]>('workspace', 'getFlowActivities', {}, flow),
 };

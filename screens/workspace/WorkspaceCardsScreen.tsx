@@ -9,6 +9,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ApiError } from '../../engine/api/client';
 import { cardColor, DEFAULT_CARD_COLOR } from '../../engine/workflow/cardColors';
 import { WorkCard } from '../../widgets/WorkCard';
 import type { ScreenProps } from '../registry';
@@ -87,7 +88,11 @@ function GroupFlows({ group, flows }: { group: string; flows: Loaded<FlowCardRow
   const { t } = useTranslation();
   const id = Number(group);
   const cards = useLoad<FlowCardRow[]>(
-    () => (group === UNGROUPED ? Promise.resolve([]) : Number.isInteger(id) && id > 0 ? workspaceCalls.groupCards(id) : Promise.resolve([])),
+    () =>
+      group === UNGROUPED || !(Number.isInteger(id) && id > 0)
+        ? Promise.resolve([])
+        : // a group that is gone (an old link): no flows, not a connection problem
+          workspaceCalls.groupCards(id).catch((e) => (e instanceof ApiError && e.status === 404 ? [] : Promise.reject(e))),
     [group],
   );
   const shown: Loaded<FlowCardRow[]> =

@@ -5,11 +5,13 @@
  * in place: a list request copied each row once for labels and again for computed values, and at 32 callers those
  * copies were a third of what it allocated (README Performance).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { Documents } from '../documents/types';
 import { labelText } from '../../engine/metadata/label';
+import { NULL_SORT_KEY } from '../../engine/text/search';
 import { layoutOf } from './layout';
+import { sortKeySql } from './search';
 
 type Row = Record<string, unknown>;
 
@@ -34,4 +36,22 @@ export async function attachLabels(db: Kysely<any>, docs: Documents, entity: Res
     }
     if (own) row.$labels = own;
   }
+}
+
+/**
+ * The sort key of a reference column as its rows show it: the referenced row's label fields (entities/list.ts
+ * `Ordering.referenceSort`), so a list sorted by Cliente is in the order of the clients' names, not of their ids.
+ * One lookup by primary key per row sorted: only when a user sorts by that column. A row without one sorts last.
+ */
+export function referenceSort(docs: Documents, entity: ResolvedEntity): (field: string) => RawBuilder<unknown> | null {
+  const table = layoutOf(entity).table;
+  return (field) => {
+    const ref = entity.references.find((r) => r.site.kind === 'column' && r.site.field === field);
+    if (!ref) return null;
+    const target = docs.entity(ref.entity);
+    const parts = target.labelFields.map((f) => sql`${sql.ref(`r.${f}`)}::text`);
+    const label = sql`concat_ws(' ', ${sql.join(parts)})`;
+    const key = sql`(select ${sortKeySql(label)} from ${sql.table(layoutOf(target).table)} as r where r.id = ${sql.ref(`${table}.${field}`)})`;
+    return sql`(coalesce(${key}, ${sql.lit(NULL_SORT_KEY)}) collate "C")`;
+  };
 }

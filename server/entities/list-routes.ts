@@ -9,7 +9,8 @@
  * select {pattern, offset, max, sort, sortOrder, filters: {tipo, parentid, id}} -> {total, rows: [{id, name, nombre}]} (+ estimated)
  *        name = nombre = the optionLabel fields (engine/metadata/label.ts); the pattern searches the search fields, as index does
  *        (a caller with the narrow view only, selectRoles without readRoles, searches the optionLabel fields alone).
- * A column shown by its values' names (ui.json valueNames) sorts by the names in the Accept-Language language.
+ * A column shown by its values' names (ui.json valueNames) sorts by the names in the Accept-Language language; a
+ * reference column, by the referenced rows' names.
  * A query the manifest does not allow (unknown key, sort or filter, paging out of bounds, wrong types)
  * answers 400 BAD_REQUEST with per-field errors.
  */
@@ -23,7 +24,7 @@ import { preferredLang } from '../http/lang';
 import { isPermitted } from '../../engine/roles';
 import { allow, checkNarrowQuery } from './access';
 import type { Documents } from '../documents/types';
-import { attachLabels } from './labels';
+import { attachLabels, referenceSort } from './labels';
 import { labelText } from '../../engine/metadata/label';
 import { INT_MAX, isPlainObject, objectBody, onlyKeys } from './input';
 import { storedField } from './layout';
@@ -73,6 +74,8 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
   const showableColumns = entity.columns.map((c) => c.name);
   // an entity over a core table has no stored search words: its pattern is matched row by row
   const search = { core: Boolean(ext.coreTable) };
+  // a reference column sorts by the names the list shows (not by the referenced rows' ids)
+  const byName = referenceSort(docs, entity);
 
   app.post(`/${entity.list}/index`, { bodyLimit: LIST_BODY_LIMIT }, async (request): Promise<ListReply> => {
     const user = allow(request, entity, 'read');
@@ -87,7 +90,7 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     const wheres = [...whereOf(entity, q), ...extra.wheres, ...(scope ? [scope] : [])];
     // independent reads go together: on PostgreSQL each takes its own connection, saving round trips
     const [page, { cols, widths }] = await Promise.all([
-      (async () => (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields, { ...search, lang: preferredLang(request.headers['accept-language']) })))(),
+      (async () => (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields, { ...search, referenceSort: byName, lang: preferredLang(request.headers['accept-language']) })))(),
       savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo)),
     ]);
     const { rows } = page;

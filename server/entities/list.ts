@@ -232,10 +232,14 @@ async function totalOf(db: Kysely<any>, table: string, where: Where, estimate?: 
 export interface Ordering {
   core?: boolean;
   lang?: Lang;
+  /** A reference column's sort key by the referenced rows' names (./labels.ts `referenceSort`); null for another field. */
+  referenceSort?: (field: string) => RawBuilder<unknown> | null;
 }
 
-/** What a page is ordered by: the sort column (its sort key when it is text), then id. */
-export function orderOf(entity: ResolvedEntity, q: NormalQuery, { core = false, lang = 'es' }: Ordering = {}): RawBuilder<unknown> {
+/** What a page is ordered by: the sort column (its sort key when it is text; a reference's, its rows' names), then id. */
+export function orderOf(entity: ResolvedEntity, q: NormalQuery, { core = false, lang = 'es', referenceSort }: Ordering = {}): RawBuilder<unknown> {
+  const byName = referenceSort?.(q.sort);
+  if (byName) return byName;
   if (storedField(entity, q.sort)?.sqlType !== 'text' || core) return sql.ref(q.sort);
   return sortKeySql(namedSort(entity, q.sort, lang) ?? sql.ref(q.sort));
 }

@@ -18,7 +18,7 @@ import { badRequest } from '../http/api-error';
 import { preferredLang, type Lang } from '../http/lang';
 import { allow } from '../entities/access';
 import { objectBody, onlyKeys } from '../entities/input';
-import { attachLabels } from '../entities/labels';
+import { attachLabels, referenceSort } from '../entities/labels';
 import { storedField } from '../entities/layout';
 import { patternOf, whereOf, type Where } from '../entities/list';
 import { LIST_BODY_LIMIT, listQuery, QUERY_KEYS } from '../entities/list-routes';
@@ -66,7 +66,8 @@ function attachment(reply: FastifyReply, name: string, format: ExportFormat) {
 
 export function exportRoutes(app: FastifyInstance, db: Kysely<any>, entity: ResolvedEntity, docs: Documents) {
   const ext = docs.server(entity);
-  const search = { core: Boolean(ext.coreTable) };
+  // in the list's order: a reference column by the referenced rows' names
+  const search = { core: Boolean(ext.coreTable), referenceSort: referenceSort(docs, entity) };
 
   app.post(`/${entity.list}/export`, { bodyLimit: LIST_BODY_LIMIT }, async (request, reply) => {
     const user = allow(request, entity, 'read');

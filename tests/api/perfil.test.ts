@@ -202,6 +202,19 @@ describeBackends('perfil', (backend) => {
       expect(ok.body.usuario).toEqual({ username: 'igual', roles: ['ROLE_USER'] });
     });
 
+    it('says everything wrong with a new login in one answer: a weak password and no role together', async () => {
+      const res = await post('perfil/save', { nombre: 'Todo mal', usuario: { username: 'todomal', password: 'abc', confirmacion: 'abd', roles: [] } });
+      expect(res.status).toBe(406);
+      expect(res.body).toMatchObject({ code: 'PASSWORD_TOO_WEAK' });
+      expect(res.body.errors).toEqual(
+        expect.arrayContaining([
+          { field: 'usuario.password', code: 'PASSWORD_TOO_WEAK' },
+          { field: 'usuario.roles', code: 'minItems', params: { min: 1 } },
+        ]),
+      );
+      expect(await user('todomal')).toBeUndefined();
+    });
+
     it('needs a password and at least one role for a login, and writes nothing without them', async () => {
       const res = await post('perfil/save', { nombre: 'Sin clave', usuario: { username: 'sinclave' } });
       expect(res.status).toBe(400);

@@ -154,6 +154,27 @@ describeBackends('records', (backend) => {
       // the client's name is in the row
       expect(october[0].$labels).toMatchObject({ cliente: 'Ferretería Sur', actividad: 'Pedido' });
     });
+
+    it('sort by client in the order of the clients\' names (Spanish order, none last), on every page and in the export', async () => {
+      // created so that their ids run against their names
+      const names = ['Zeta Obras', 'Ñandú Hnos', 'Nube SA', 'Álamo SRL'];
+      for (const razon_social of names) {
+        const cliente = (await ok('perfil/save', { razon_social })).id;
+        await ok('registro/save', sale({ cliente, referencia_texto: 'orden-por-cliente' }));
+      }
+      await ok('registro/save', sale({ cliente: null, referencia_texto: 'orden-por-cliente' }));
+      const page = async (sortOrder: string, offset: number) =>
+        (await ok('registro/index', { filters: { referencia_texto: 'orden-por-cliente' }, sort: 'cliente', sortOrder, offset, max: 2 })).rows.map((r: any) => r.$labels?.cliente ?? null);
+      expect([...(await page('asc', 0)), ...(await page('asc', 2)), ...(await page('asc', 4))]).toEqual(['Álamo SRL', 'Nube SA', 'Ñandú Hnos', 'Zeta Obras', null]);
+      expect([...(await page('desc', 0)), ...(await page('desc', 2)), ...(await page('desc', 4))]).toEqual([null, 'Zeta Obras', 'Ñandú Hnos', 'Nube SA', 'Álamo SRL']);
+      const file = await fetch(`${srv.baseUrl}/api/registro/export`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ format: 'csv', filters: { referencia_texto: 'orden-por-cliente' }, sort: 'cliente', sortOrder: 'asc', cols: ['numero', 'cliente'] }),
+      });
+      const shown = (await file.text()).trim().split(/\r?\n/).slice(1).map((line) => names.find((n) => line.includes(n)) ?? null);
+      expect(shown).toEqual(['Álamo SRL', 'Nube SA', 'Ñandú Hnos', 'Zeta Obras', null]);
+    });
   });
 
   describe('moves', () => {

@@ -158,6 +158,19 @@ describeBackends('secuencia', (backend) => {
     expect(stale.body.code).toBe('VERSION_CONFLICT');
   });
 
+  it('never moves its next value back within a year: the numbers before it may be in use (406 SECUENCIA_RETROCEDE)', async () => {
+    const s = await save({ nombre: 'sin-retroceso', prefijo: 'S-', proximo_valor: 1 });
+    for (let i = 0; i < 7; i++) await post(`secuencia/next/${s.id}`);
+    const now = (await post(`secuencia/show/${s.id}`)).body;
+    expect(now.proximo_valor).toBe(8);
+    const back = await post(`secuencia/update/${s.id}`, { ...now, proximo_valor: 1 });
+    expect(back).toMatchObject({ status: 406, body: { code: 'SECUENCIA_RETROCEDE', errors: [{ field: 'proximo_valor', code: 'SECUENCIA_RETROCEDE', params: { min: 8 } }] } });
+    expect((await stored(s.id)).proximo_valor).toBe(8);
+    // forward, or as it is, is fine; and the next number follows
+    expect((await post(`secuencia/update/${s.id}`, { ...now, proximo_valor: 100 })).status).toBe(200);
+    expect((await post(`secuencia/next/${s.id}`)).body).toEqual({ value: 100, formatted: 'S-100' });
+  });
+
   it('answers 409 SECUENCIA_AGOTADA at the end of the integer range', async () => {
     const s = await save({ nombre: 'agotada', proximo_valor: 2147483646 });
     expect((await post(`secuencia/next/${s.id}`)).body.value).toBe(2147483646);

@@ -82,6 +82,13 @@ describe('the workspace cards', () => {
       await page.getByRole('link', { name: 'Comercial' }).click();
       await page.getByText('No hay flujos de este grupo en los que usted pueda trabajar.').waitFor();
       expect(await page.getByRole('link', { name: 'Ventas' }).count()).toBe(0);
+      // a group that is gone (an old link) has no flows: not a connection problem, nor a missing-record toast
+      await page.goto(`${app.baseUrl}/#/workspacecard`);
+      await page.getByRole('link', { name: 'Comercial' }).waitFor();
+      await page.goto(`${app.baseUrl}/#/workspacecard?grupo=987654`);
+      await page.getByText('No hay flujos de este grupo en los que usted pueda trabajar.').waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.getByText(/No se pudo cargar|El registro no existe/).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -1,6 +1,8 @@
 /**
  * What the sequences master (spec §2 /backOffice/secuenciasConfig) adds to the generic entity API (its
- * nombre is unique, trimmed and ignoring case, by schema.json: 406 SECUENCIA_DUPLICADA, field nombre):
+ * nombre is unique, trimmed and ignoring case, by schema.json: 406 SECUENCIA_DUPLICADA, field nombre; its next
+ * value never goes back in the same year: 406 SECUENCIA_RETROCEDE, field proximo_valor, the numbers before it may be
+ * in use — a yearly restart, which takes the new year, does):
  *
  * - `POST /api/secuencia/next/{id}` `{clave?}` -> `{value, formatted}`: takes the next number (./numbers.ts) in a
  *   transaction of its own, for ROLE_ADMIN only (the screen is admin only; an integration calls it with an
@@ -26,6 +28,13 @@ const NOMBRE_MAX = 60;
 export default defineEntityServer({
   tables: SEQUENCE_TABLES,
   needs: ['nombre', 'prefijo', 'relleno_ceros', 'proximo_valor', 'reinicio_anual', 'anio_actual'],
+  validate({ previous, doc }) {
+    const before = previous?.proximo_valor;
+    const after = doc.proximo_valor;
+    const sameYear = (doc.anio_actual ?? null) === (previous?.anio_actual ?? null);
+    if (typeof before === 'number' && typeof after === 'number' && after < before && sameYear)
+      return [{ field: 'proximo_valor', code: 'SECUENCIA_RETROCEDE', params: { min: before } }];
+  },
   actions: {
     next: {
       scope: 'record',
