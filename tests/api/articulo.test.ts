@@ -44,6 +44,15 @@ describeBackends('articulo', (backend) => {
       expect(await save({ nombre: 'Arandela vieja', activo: false })).toMatchObject({ activo: false });
     });
 
+    it('keeps the internal code unique, ignoring case and spaces around it; articles without one never clash', async () => {
+      const first = await save({ nombre: 'Cemento portland', codigo_interno: 'CEM-050' });
+      const dup = await post('articulo/save', { nombre: 'Cemento otra marca', codigo_interno: ' cem-050 ' });
+      expect(dup).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ field: 'codigo_interno', code: 'unique' }] } });
+      expect((await post(`articulo/update/${first.id}`, { ...first, nombre: 'Cemento portland 50 kg' })).status).toBe(200);
+      await save({ nombre: 'Sin código A' });
+      await save({ nombre: 'Sin código B' });
+    });
+
     it('answers 406 CATEGORIA_ARTICULO_NOT_FOUND, field categoria, for a missing category', async () => {
       const res = await post('articulo/save', { nombre: 'Huérfano', categoria: 987654 });
       expect(res.status).toBe(406);

@@ -144,7 +144,8 @@ export function loadCases(rows: number, categoryId: number): LoadCase[] {
           path: '/api/articulo/save',
           body: {
             nombre: `Artículo de prueba ${process.pid}-${saved}`,
-            codigo_interno: `B${saved}`,
+            // unique, as the schema asks, also against a database kept from an earlier run
+            codigo_interno: `B${process.pid}-${saved}`,
             categoria: categoryId,
             activo: true,
             unidad_medida: 'unidad',
