@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../engine/api/entityApi';
 import { valueNameKey, valueNamesOf, type ResolvedEntity } from '../../engine/metadata/resolve';
 import { shownDate, shownKind } from '../../engine/metadata/shownField';
-import { fieldChanges, keysOf } from './historyChanges';
+import { fieldChanges, keysOf, withActionChanges } from './historyChanges';
 import { historyScopes, type EntryScopes } from './historyScopes';
 import { referenceKey, referencedBy, useReferenceNames } from './useReferenceNames';
 import { Modal } from '../../widgets/Modal';
@@ -119,7 +119,9 @@ export function RecordHistory({ entity, id, choiceNames }: { entity: ResolvedEnt
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
   const within = useMemo(() => new Map(scopedFields(entity)), [entity]);
-  const scopes = useMemo(() => historyScopes(entries ?? [], [...new Set(within.values())]), [entries, within]);
+  // a move and the change it made are one entry (the pages count the rows as loaded)
+  const shown = useMemo(() => withActionChanges(entries ?? []), [entries]);
+  const scopes = useMemo(() => historyScopes(shown, [...new Set(within.values())]), [shown, within]);
   const references = useReferenceNames(entity, entries);
 
   const load = async (offset: number) => {
@@ -157,7 +159,7 @@ export function RecordHistory({ entity, id, choiceNames }: { entity: ResolvedEnt
             <Text color="fg.muted">{t('history.empty')}</Text>
           ) : (
             <Stack as="ul" gap="0" aria-label={t('history.title')}>
-              {entries.map((e, i) => (
+              {shown.map((e, i) => (
                 <EntryChanges key={e.id} entity={entity} entry={e} within={within} scopes={scopes[i]} references={references} choiceNames={choiceNames} />
               ))}
             </Stack>

@@ -33,3 +33,26 @@ export function fieldChanges(entity: ResolvedEntity, entry: AuditEntry): FieldCh
     for (const c of diff.changed ?? []) for (const [f, [before, after]] of Object.entries(c.fields)) out.push({ path: `${child}.${f}`, before, after, child });
   return out;
 }
+
+/** The pipeline's own writes; any other action is one a person chose (a move, a take). */
+const WRITES = new Set(['insert', 'update', 'patch', 'delete']);
+
+/**
+ * An action and the change of the record its transaction made, told as one entry: a move read "Movió", then
+ * apart "Modificó un campo" with the activity it moved to. A transaction's audit rows share their moment and
+ * user (server/documents/audit.ts); newest first, the pair is adjacent.
+ */
+export function withActionChanges(entries: readonly AuditEntry[]): AuditEntry[] {
+  const out: AuditEntry[] = [];
+  for (const e of entries) {
+    const last = out[out.length - 1];
+    const paired = last && last.at === e.at && last.username === e.username && WRITES.has(last.action) !== WRITES.has(e.action) && [last.action, e.action].includes('patch');
+    if (!paired) {
+      out.push(e);
+      continue;
+    }
+    const [action, patch] = WRITES.has(last.action) ? [e, last] : [last, e];
+    out[out.length - 1] = { ...action, changes: { ...patch.changes, body: action.changes.body } };
+  }
+  return out;
+}

@@ -384,7 +384,9 @@ describe('executing an activity', () => {
       expect(text).toContain('Subtotal: — → 362.070,00');
       expect(text).not.toMatch(/Paso|Subflujos|Impuestos|\(id\)|\(valor\)/);
       // an action's entry tells the choice made as the flow words it, never the request as code
-      expect(text).toMatch(/· Movió\n+Respuesta: Sí\n/);
+      // a move is one entry: where it went and the answer chosen
+      expect(text).toMatch(/· Movió\n+Estado: Abierto → En espera\n+Actividad: Preparación en depósito → Entrega al cliente\n/);
+      expect(text).toMatch(/· Movió\n+Actividad: Aprobación del pedido → Preparación en depósito\n+Respuesta: Sí\n/);
       expect(text).not.toMatch(/[{}[\]]/);
       await page.keyboard.press('Escape');
     } finally {
