@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { dayText } from '../../engine/dates';
+import { DayInput } from '../../widgets/DayInput';
 import type { DraftItem } from '../../engine/records/draft';
 import { CHEQUE_FIELDS, type ItemDetails } from '../../engine/records/itemDetails';
 import type { ItemsGridEvent } from '../../machines/itemsGrid';
@@ -32,7 +33,8 @@ function useWallet(kind: 'cheque' | 'a_medida' | null, articulo: number | null) 
         setOptions(
           reply.rows.map((r) => ({
             id: r.id,
-            text: (kind === 'cheque' ? [r.identificador, r.banco, r.fecha_cobro] : [r.descripcion, [r.largo, r.ancho, r.alto].filter((v) => v != null).join(' × ')])
+            // a cheque by its number, bank and collection day as the app writes days
+            text: (kind === 'cheque' ? [r.identificador, r.banco, typeof r.fecha_cobro === 'string' ? (dayText(r.fecha_cobro) ?? r.fecha_cobro) : r.fecha_cobro] : [r.descripcion, [r.largo, r.ancho, r.alto].filter((v) => v != null).join(' × ')])
               .filter((v) => v !== undefined && v !== null && v !== '')
               .join(' · '),
           })),
@@ -113,7 +115,11 @@ export function ItemDetailsLine({ row, index, details, send, readOnly, errors }:
             shown(f, f === 'fecha_cobro' ? (dayText(text(f)) ?? text(f)) : text(f))
           ) : (
             <FormField key={f} label={label(f)} error={errors[f]} required={f !== 'librador'}>
-              <Input size="sm" type={f === 'fecha_cobro' ? 'date' : 'text'} value={text(f)} onChange={(e) => set(f, e.target.value)} />
+              {f === 'fecha_cobro' ? (
+                <DayInput value={text(f)} onChange={(day) => set(f, day)} />
+              ) : (
+                <Input size="sm" value={text(f)} onChange={(e) => set(f, e.target.value)} />
+              )}
             </FormField>
           ),
         )}

@@ -366,7 +366,8 @@ describe('the activity’s modes on the execution screen', () => {
       await details.getByRole('textbox', { name: /^Banco \(ítem 1\)/ }).fill('Banco Nación');
       await details.getByRole('textbox', { name: /^Número de cheque \(ítem 1\)/ }).fill('00123456');
       await details.getByRole('textbox', { name: /^Librador \(ítem 1\)/ }).fill('Corralón Oeste');
-      await details.getByLabel(/^Fecha de cobro \(ítem 1\)/).fill('2026-12-15');
+      // typed as the app writes days, whatever the browser's language
+      await details.getByLabel(/^Fecha de cobro \(ítem 1\)/).fill('15/12/2026');
       await page.keyboard.press('Control+s');
       await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
       const stored = await ok(`registro/show/${Number(page.url().split('/').pop())}`);

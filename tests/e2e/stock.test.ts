@@ -205,7 +205,7 @@ describe('records in the execution screen', () => {
     await page.getByRole('button', { name: 'Agregar ítem' }).click();
     await pick(2, 'Cheque', 'Cheque de terceros', '1500');
     const cheques = page.getByRole('group', { name: 'Datos del ítem 2' }).getByRole('combobox', { name: 'Cheque de la cartera (ítem 2)' });
-    await expect.poll(() => cheques.locator('option').allTextContents()).toContain('00999 · Banco Provincia · 2026-12-20');
+    await expect.poll(() => cheques.locator('option').allTextContents()).toContain('00999 · Banco Provincia · 20/12/2026');
     await cheques.selectOption(String(held.id));
     await page.keyboard.press('Control+s');
     await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
