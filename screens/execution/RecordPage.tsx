@@ -329,7 +329,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
           {!readOnly && <EditModeNote kind="article" mode={activity.edicion_articulo} />}
           {r.itemsError && (
             <Text color="fg.error" textStyle="sm" mt="2" role="alert">
-              {t(`validation.${r.itemsError.code}`, { min: 1, ...r.itemsError.params, count: Number(r.itemsError.params?.min ?? 1) })}
+              {r.itemsError}
             </Text>
           )}
           <Box mt="3" display="flex">

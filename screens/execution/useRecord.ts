@@ -120,6 +120,7 @@ export function useRecord(place: Place, id: string | null) {
 
   const dirty = headerChanged(header, seed, EDITABLE_HEADER) || isDirty(grid.context) || assignee !== undefined;
   const split = useMemo(() => splitItemErrors(itemErrors, rows), [itemErrors, rows]);
+  const itemsError = split.other.find((e) => e.field === 'items');
 
   const failed = (e: unknown) => {
     if (!(e instanceof ApiError)) return;
@@ -132,6 +133,9 @@ export function useRecord(place: Place, id: string | null) {
     reportFailure(e);
   };
 
+  /** What is wrong with the items as a whole (none where the activity needs one). */
+  const itemsMessage = (e: FieldError) => t(`validation.${e.code}`, { min: 1, ...e.params, count: Number(e.params?.min ?? 1) });
+
   /** Saves header + items; resolves the stored record, or null when it could not be saved. */
   const save = async (formHeader: Record<string, unknown>): Promise<StoredRecord | null> => {
     const { items, errors } = itemsPayload(rows, point);
@@ -142,7 +146,9 @@ export function useRecord(place: Place, id: string | null) {
     setItemErrors(errors);
     setHeaderErrors([]);
     if (errors.length) {
-      showError(t('execution.fixItems'));
+      // no item at all where the activity needs one: say that, not "check the marked items" with none marked
+      const none = errors.find((e) => e.field === 'items');
+      showError(errors.length === 1 && none ? itemsMessage(none) : t('execution.fixItems'));
       return null;
     }
     setSaving(true);
@@ -202,7 +208,8 @@ export function useRecord(place: Place, id: string | null) {
     saving,
     headerErrors,
     itemCellErrors: split.cells,
-    itemsError: split.other.find((e) => e.field === 'items'),
+    /** The items' own error (none where the activity needs one), as text. */
+    itemsError: itemsError && itemsMessage(itemsError),
     save,
     take: () => act(() => recordCalls.take(record!.id), t('execution.taken')),
     release: () => act(() => recordCalls.release(record!.id), t('execution.released')),

@@ -454,4 +454,19 @@ describe('executing an activity', () => {
       await context.close();
     }
   });
+
+  it('saving an order without items says so (the activity needs one), not "check the marked items" with none marked', async () => {
+    const { page, context } = await signedIn('carla.rios', 'Demo-User1!');
+    try {
+      const before = (await db.selectFrom('registro').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/create`);
+      await page.getByRole('heading', { name: 'Nuevo registro · Pedido de cliente', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Debe haber al menos 1 ítem' }).first().waitFor();
+      expect(await page.getByText('Revise los ítems marcados.').count()).toBe(0);
+      expect((await db.selectFrom('registro').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n).toBe(before);
+    } finally {
+      await context.close();
+    }
+  });
 });
