@@ -18,6 +18,9 @@ export function formatNumber(n: number | null | undefined, language: string): st
   return f.format(n);
 }
 
+/** A figure as the language writes it; money with its two decimals. */
+export const formatFigure = (n: number, language: string, money: boolean) => (money ? formatMoney : formatNumber)(n, language);
+
 const short = new Map<string, Intl.NumberFormat>();
 /** Where a number at or above this would be long (10.000), a short text says it: 118,6 k, 2,8 M (a chart's axis). */
 const LONG = 10_000;

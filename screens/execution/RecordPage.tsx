@@ -26,6 +26,7 @@ import { rulesOf } from '../metadata';
 import { Trail } from '../../widgets/Trail';
 import { executionPath, flowPath, groupsPath } from '../workspace/links';
 import { mayCreate, mayUpdate } from '../../engine/records/editModes';
+import { isEnded } from '../../engine/records/states';
 import { CHEQUE_FIELDS, hasDetails, itemDetails } from '../../engine/records/itemDetails';
 import { ARTICLE_OPTIONS, type Article } from './articles';
 import { AssigneePicker } from './AssigneePicker';
@@ -85,7 +86,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const form = useMemo(() => headerEntity(r.entity, creating, clientNote), [r.entity, creating, clientNote]);
 
   const boss = hasAny(user?.roles, [ROLES.ADMIN, ROLES.ROOT]);
-  const closed = record?.estado === 'cerrado' || record?.estado === 'anulado';
+  const closed = isEnded(record?.estado);
   const holder = record?.asignado_a != null && record.asignado_a !== user?.id ? String(record.asignado_nombre ?? '') : r.takenBy;
   const heldByOther = Boolean(holder) && !boss && activity.modo_guardado !== 'todos_responsables';
   const readOnly = !creating && (show || closed || heldByOther);

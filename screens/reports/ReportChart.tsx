@@ -6,7 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney, formatNumber, formatShort } from '../../widgets/money';
+import { formatFigure, formatShort } from '../../widgets/money';
 
 export interface ChartSeries {
   key: string;
@@ -33,10 +33,8 @@ export default function ReportChart({ kind, data, series, height = 260 }: Report
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const tick = (v: number) => formatShort(v, lang);
-  const full = (value: unknown, key: unknown) => {
-    const write = series.find((s) => s.key === key)?.money ? formatMoney : formatNumber;
-    return typeof value === 'number' ? write(value, lang) : String(value ?? '');
-  };
+  const full = (value: unknown, key: unknown) =>
+    typeof value === 'number' ? formatFigure(value, lang, series.some((s) => s.key === key && s.money)) : String(value ?? '');
   if (kind === 'torta') {
     const s = series[0];
     return (

@@ -8,7 +8,7 @@ import { Box, Button, HStack, Spinner, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ReportResult } from '../../engine/reports/query';
 import { resultView } from '../../engine/reports/resultTable';
-import { formatMoney, formatNumber } from '../../widgets/money';
+import { formatFigure } from '../../widgets/money';
 
 const ReportChart = lazy(() => import('./ReportChart'));
 
@@ -18,8 +18,7 @@ export function ReportResultView({ result, title, compact = false, onExport }: {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const view = useMemo(() => resultView(result, (k, o) => t(k, o) as string, lang), [result, t, lang]);
-  const figure = (value: string | null | undefined, money: boolean) =>
-    value == null || value === '' ? '' : (money ? formatMoney : formatNumber)(Number(value), lang);
+  const figure = (value: string | null | undefined, money: boolean) => (value == null || value === '' ? '' : formatFigure(Number(value), lang, money));
   const [exporting, setExporting] = useState<ResultFormat | null>(null);
   const exportAs = async (format: ResultFormat) => {
     setExporting(format);

@@ -38,6 +38,7 @@ export default function StockAdjust({ id, data, reload }: FormExtraProps) {
   // typed as the app writes numbers: "1.000" is a thousand in Spanish, "2,5" two and a half
   const amount = parseDecimal(cantidad, decimalPoint(i18n.language));
   const valid = typeof amount === 'number' && amount !== 0;
+  const forget = (field: string) => setRefused((r) => r.filter((f) => f.field !== field));
   const errorOf = (field: string, label: string) => fieldMessage(refused.filter((e) => e.field === field), label, t, (k) => i18n.exists(k)) ?? undefined;
   const quantityError = amount === undefined ? t('validation.typeNumber') : amount === 0 ? t('stock.zero') : errorOf('cantidad', t('stock.quantity'));
 
@@ -106,7 +107,7 @@ export default function StockAdjust({ id, data, reload }: FormExtraProps) {
                   value={cantidad}
                   onChange={(e) => {
                     setCantidad(e.currentTarget.value);
-                    setRefused((r) => r.filter((f) => f.field !== 'cantidad'));
+                    forget('cantidad');
                   }}
                 />
               </FormField>
@@ -116,7 +117,7 @@ export default function StockAdjust({ id, data, reload }: FormExtraProps) {
                   value={motivo}
                   onChange={(e) => {
                     setMotivo(e.currentTarget.value);
-                    setRefused((r) => r.filter((f) => f.field !== 'motivo'));
+                    forget('motivo');
                   }}
                 />
               </FormField>

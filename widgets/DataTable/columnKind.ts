@@ -8,7 +8,7 @@
 import { dayText, momentText } from '../../engine/dates';
 import type { ResolvedColumn, ResolvedEntity } from '../../engine/metadata/resolve';
 import { shownDate, shownKind } from '../../engine/metadata/shownField';
-import { formatMoney, formatNumber } from '../money';
+import { formatFigure } from '../money';
 
 export type ColumnKind = 'amount' | 'money' | 'count' | 'date' | 'moment' | 'flag' | 'text';
 
@@ -40,8 +40,7 @@ export const alignsEnd = (kind: ColumnKind) => kind === 'amount' || kind === 'mo
 export function kindText(entity: ResolvedEntity, c: ResolvedColumn, kind: ColumnKind, language: string): ((value: unknown) => string) | undefined {
   if (kind === 'moment') return (v) => (typeof v === 'string' ? momentText(v, language) : String(v));
   if (kind === 'amount' || kind === 'money') {
-    const write = kind === 'money' ? formatMoney : formatNumber;
-    return (v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) ? write(Number(v), language) : String(v));
+    return (v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) ? formatFigure(Number(v), language, kind === 'money') : String(v));
   }
   if (kind === 'date') return (v) => (typeof v === 'string' ? (c.virtual ? dayText(v) : shownDate(entity.schema, entity.ui, c.field, v)) ?? v : String(v));
   return undefined;

@@ -9,7 +9,7 @@ import { Text } from '@chakra-ui/react';
 import type { Registry, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { dayText, momentText } from '../../engine/dates';
-import { formatMoney, formatNumber } from '../money';
+import { formatFigure } from '../money';
 import { valueNameKey, valueNamesOption } from '../../engine/metadata/resolve';
 import { formContextOf } from './context';
 import { useEnumText } from './enumText';
@@ -49,7 +49,7 @@ export function ReadOnlyValue({ id, value, schema, uiSchema, registry }: Props) 
       return dayText(value, typeof options.format === 'string' ? options.format : undefined) ?? value;
     }
     if (schema.format === 'date-time' && typeof value === 'string') return momentText(value, i18n.language);
-    if (schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'))) return (schema['x-money'] === true ? formatMoney : formatNumber)(Number(value), i18n.language);
+    if (schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'))) return formatFigure(Number(value), i18n.language, schema['x-money'] === true);
     const valueNames = valueNamesOption(options.valueNames);
     if (valueNames && typeof options.valueNamesField === 'string') {
       const { entity, record } = formContextOf(registry);

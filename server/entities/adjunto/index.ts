@@ -18,13 +18,12 @@ import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { defineEntityServer, FileReply, type DocContext, type UploadedFile } from '../../documents/types';
 import { seesEverything, workableWhere } from '../actividad/access';
 import { activityOf } from '../registro/context';
-import { checkAccess } from '../registro/holding';
+import { checkAccess, checkNotEnded } from '../registro/holding';
 
 export const MAX_FILE_BYTES = FILE_MAX_BYTES;
 export const MAX_NAME = FILE_NAME_MAX;
 
 const refused = () => new ApiError(403, 'ADJUNTO_NO_PERMITIDO', [{ field: 'file', code: 'ADJUNTO_NO_PERMITIDO' }]);
-const closedRecord = () => new ApiError(409, 'REGISTRO_CERRADO', [{ field: 'file', code: 'REGISTRO_CERRADO' }]);
 
 /** The record (by id) the caller may work on, with its activity's attach settings. */
 async function recordOf(ctx: DocContext, registro: number) {
@@ -33,11 +32,6 @@ async function recordOf(ctx: DocContext, registro: number) {
   await checkAccess(ctx, record.actividad as number);
   const activity = await activityOf(ctx, record.actividad as number);
   return { record, activity, canAttach: activity.adjuntos === undefined || activity.adjuntos === 'obligatorio' || activity.adjuntos === 'opcional' };
-}
-
-/** A closed or cancelled record's files stay as they were, as its fields do (an admin may still change both). */
-function checkOpen(ctx: DocContext, record: { estado: unknown }) {
-  if ((record.estado === 'cerrado' || record.estado === 'anulado') && !seesEverything(ctx.actor)) throw closedRecord();
 }
 
 export default defineEntityServer({
@@ -80,7 +74,7 @@ export default defineEntityServer({
         const audio = body.audio === 'true';
         const { record, activity, canAttach } = await recordOf(ctx, registro);
         if (!canAttach || (audio && activity.audio !== true)) throw refused();
-        checkOpen(ctx, record);
+        checkNotEnded(ctx.actor, record, 'file');
         const file = body.file as UploadedFile;
         const row = await ctx.trx
           .insertInto('adjunto')
@@ -107,7 +101,7 @@ export default defineEntityServer({
         if (!row) throw notFound();
         const { record, canAttach } = await recordOf(ctx, row.registro as number);
         if (!canAttach) throw refused();
-        checkOpen(ctx, record);
+        checkNotEnded(ctx.actor, record, 'file');
         await ctx.trx.deleteFrom('adjunto').where('id', '=', id!).execute();
         return { ok: true };
       },

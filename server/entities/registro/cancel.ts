@@ -4,6 +4,7 @@
  * are reversed in the same transaction (server/entities/stock_movimiento), and a cancelled record no longer
  * counts against its parent's quantities (./from-parent.ts). Answers the record.
  */
+import { isEnded } from '../../../engine/records/states';
 import { ApiError } from '../../http/api-error';
 import type { ActionSpec } from '../../documents/types';
 import { activityOf } from './context';
@@ -18,7 +19,7 @@ export const cancel: ActionSpec<{ version?: number }> = {
     if (body.version !== undefined && body.version !== r.version) throw new ApiError(409, 'VERSION_CONFLICT');
     await checkAccess(ctx, r.actividad as number);
     checkHolder(ctx.actor, r, await activityOf(ctx, r.actividad as number));
-    if (r.estado === 'cerrado' || r.estado === 'anulado') throw new ApiError(409, 'REGISTRO_CERRADO');
+    if (isEnded(r.estado)) throw new ApiError(409, 'REGISTRO_CERRADO');
     return managed(ctx, () => ctx.docs.patch(ctx, 'registro', r.id, { estado: 'anulado', asignado_a: null, asignado_nombre: null }));
   },
 };

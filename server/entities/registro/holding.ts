@@ -13,11 +13,17 @@
  */
 import { ApiError } from '../../http/api-error';
 import type { Actor, Data, DocContext } from '../../documents/types';
+import { isEnded } from '../../../engine/records/states';
 import { mayWorkIn, seesEverything } from '../actividad/access';
 import type { Activity } from './context';
 
 export const noAccess = () => new ApiError(403, 'REGISTRO_SIN_PERMISO');
 export const heldBy = (holder: unknown) => new ApiError(409, 'REGISTRO_TOMADO', [{ field: 'asignado_a', code: 'REGISTRO_TOMADO', params: { usuario: String(holder ?? '') } }]);
+
+/** A closed or cancelled record stays as it ended, its fields and its files (`field`: where the refusal points), but for ADMIN and ROOT. */
+export function checkNotEnded(actor: Actor, record: Data, field?: string): void {
+  if (isEnded(record.estado) && !seesEverything(actor)) throw new ApiError(409, 'REGISTRO_CERRADO', field ? [{ field, code: 'REGISTRO_CERRADO' }] : undefined);
+}
 
 export async function checkAccess(ctx: DocContext, actividad: number): Promise<void> {
   if (!(await mayWorkIn(ctx, actividad))) throw noAccess();

@@ -20,12 +20,12 @@ import { activitySteps } from '../../../engine/flow/next';
 import type { FieldError } from '../../../engine/errors';
 import { ApiError, badRequest } from '../../http/api-error';
 import { defineEntityServer, SYSTEM_ACTOR, type Data, type DocContext, type StoredRecord, type WriteArgs } from '../../documents/types';
-import { seesEverything, workableWhere } from '../actividad/access';
+import { workableWhere } from '../actividad/access';
 import type { Where } from '../list';
 import { nextNumber, sequenceIdByName } from '../secuencia/numbers';
 import { activityOf, beginWrite, endWrite, verifiedFlow } from './context';
 import { deliveries, fromParent, quantityErrors } from './from-parent';
-import { checkAccess, checkHolder, preassigned, savedHolder } from './holding';
+import { checkAccess, checkHolder, checkNotEnded, preassigned, savedHolder } from './holding';
 import { article, articleShow, party, partyShow } from './inline-edits';
 import { responsibles } from './responsibles';
 import { isManaged, keepManaged } from './managed';
@@ -72,7 +72,7 @@ async function validate({ doc, previous, ctx }: WriteArgs): Promise<FieldError[]
   if (ctx.actor !== SYSTEM_ACTOR && !(previous && isManaged(ctx))) await checkAccess(ctx, actividad);
   const activity = await activityOf(ctx, actividad);
   if (previous && !isManaged(ctx)) {
-    if ((previous.estado === 'cerrado' || previous.estado === 'anulado') && !seesEverything(ctx.actor)) throw new ApiError(409, 'REGISTRO_CERRADO');
+    checkNotEnded(ctx.actor, previous);
     checkHolder(ctx.actor, previous, activity);
   }
   const errors: FieldError[] = [];

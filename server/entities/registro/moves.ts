@@ -14,6 +14,7 @@
  * - reaching the end closes the record; a waiting activity holds it `en_espera`; the new activity pre-assigns it.
  */
 import { chooseStep, nextSteps, type FlowPosition, type NextStep } from '../../../engine/flow/next';
+import { isEnded } from '../../../engine/records/states';
 import { ApiError } from '../../http/api-error';
 import type { ActionSpec, Data, DocContext, StoredRecord } from '../../documents/types';
 import { activityOf, graphLoader } from './context';
@@ -62,7 +63,7 @@ export const nextStepsAction: ActionSpec = {
   read: true,
   async run({ ctx, record }) {
     await checkAccess(ctx, record!.actividad as number);
-    if (record!.estado === 'cerrado' || record!.estado === 'anulado') return [];
+    if (isEnded(record!.estado)) return [];
     const { steps, names } = await stepsOf(ctx, record!);
     return describe(ctx, steps, names);
   },
@@ -95,7 +96,7 @@ export const move: ActionSpec<MoveBody> = {
     await checkAccess(ctx, r.actividad as number);
     const here = await activityOf(ctx, r.actividad as number);
     checkHolder(ctx.actor, r, here);
-    if (r.estado === 'cerrado' || r.estado === 'anulado') throw new ApiError(409, 'ERROR_ESTADO_SIGUINETE', [{ field: 'estado', code: 'ERROR_ESTADO_SIGUINETE' }]);
+    if (isEnded(r.estado)) throw new ApiError(409, 'ERROR_ESTADO_SIGUINETE', [{ field: 'estado', code: 'ERROR_ESTADO_SIGUINETE' }]);
     if (here.adjuntos === 'obligatorio' && (await attachments(ctx, r)) === 0)
       throw new ApiError(406, 'ADJUNTO_OBLIGATORIO', [{ field: 'adjuntos', code: 'ADJUNTO_OBLIGATORIO' }]);
     const { steps } = await stepsOf(ctx, r);

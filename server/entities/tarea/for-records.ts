@@ -21,13 +21,13 @@
 import { todayIso } from '../../../engine/planning/days';
 import { pert, topologicalOrder } from '../../../engine/planning/pert';
 import { scheduleFrom } from '../../../engine/planning/schedule';
+import { isEnded } from '../../../engine/records/states';
 import { ApiError } from '../../http/api-error';
 import type { Data, DocContext, StoredRecord, WriteEvent } from '../../documents/types';
 import { groupWhere, loadTasks } from './group';
 import { internal } from './internal';
 
 const WRITES = new Set(['insert', 'update', 'patch']);
-const ENDED = new Set(['cerrado', 'anulado']);
 
 /** 409 when the record has tasks of `actividad` (of any activity, when none is named) not finished. */
 async function requireClosed(ctx: DocContext, registro: number, actividad?: number): Promise<void> {
@@ -115,7 +115,7 @@ export async function onRecordWrite({ action, record, previous, ctx }: WriteEven
   const cancelled = previous !== null && record.estado === 'anulado' && previous.estado !== 'anulado';
   if ((moved || closed) && typeof before === 'number') await requireClosed(ctx, record.id, before);
   if (cancelled) await requireClosed(ctx, record.id);
-  if ((previous === null || moved) && !ENDED.has(String(record.estado)))
+  if ((previous === null || moved) && !isEnded(record.estado))
     await internal(ctx, async () => {
       for (const instructivo of await instructivesOf(ctx, after)) await copyTasks(ctx, record, after, instructivo);
     });
