@@ -260,20 +260,32 @@ const sortedBy = (entity: ResolvedEntity, q: NormalQuery, how: Ordering) => <Q e
 const selectedOf = (columns: readonly string[]) => ['id', ...columns.filter((c) => c !== 'id')];
 
 /**
+ * Matches up to which a filter-first page keeps every match's columns at once: looking the page's rows up
+ * again by id costs more than carrying a few rows whole (50 lookups ~0.5 ms at 1,000,000 articles; 64 rows
+ * carried whole ~0.1 ms, 1,549 ~1.2 ms).
+ */
+const CARRIED_UP_TO = 300;
+
+/**
  * A page of the rows matching a pattern, filtered first and then sorted, with their exact count in `$total`
  * (one read of the matches serves both). `materialized`: the matches are found (GIN index) before the sort,
- * whatever the planner guesses; only their ids and sort keys are kept, and only the page's rows are read whole.
+ * whatever the planner guesses. `expected` matches or fewer (CARRIED_UP_TO) are kept whole; more keep only
+ * their ids and sort keys, and only the page's rows are read whole.
  * `$total` and `$order` cannot clash with a field: field names have no `$`.
  */
-export function filteredPage(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, where: Where, columns: readonly string[], how: Ordering = {}) {
+export function filteredPage(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, where: Where, columns: readonly string[], how: Ordering = {}, expected = Infinity) {
   const table = layoutOf(entity).table;
-  const page = (d: any) => d.selectFrom('m').select(['id', '$order']).orderBy(sql.ref('$order'), q.sortOrder).orderBy('id', q.sortOrder).offset(q.offset).limit(q.max);
-  return (db as Kysely<any>)
-    .with((w) => w('m').materialized(), (d) => d.selectFrom(table).select('id').select(orderOf(entity, q, how).as('$order')).where(where))
-    .selectFrom((d: any) => page(d).as('p'))
-    .innerJoin(`${table} as t` as any, 't.id' as any, 'p.id' as any)
-    .select(selectedOf(columns).map((c) => `t.${c}`))
-    .select((eb) => eb.selectFrom('m').select((e) => e.cast<number>(e.fn.countAll(), 'integer').as('n')).as('$total'))
+  const whole = expected <= CARRIED_UP_TO;
+  const selected = selectedOf(columns);
+  const kept = whole ? selected : ['id'];
+  const page = (d: any) => d.selectFrom('m').select([...kept, '$order']).orderBy(sql.ref('$order'), q.sortOrder).orderBy('id', q.sortOrder).offset(q.offset).limit(q.max);
+  const found = (db as Kysely<any>)
+    .with((w) => w('m').materialized(), (d) => d.selectFrom(table).select(kept).select(orderOf(entity, q, how).as('$order')).where(where))
+    .selectFrom((d: any) => page(d).as('p'));
+  const rows: any = whole ? found : found.innerJoin(`${table} as t` as any, 't.id' as any, 'p.id' as any);
+  return rows
+    .select(selected.map((c) => (whole ? `p.${c}` : `t.${c}`)))
+    .select((eb: any) => eb.selectFrom('m').select((e: any) => e.cast(e.fn.countAll(), 'integer').as('n')).as('$total'))
     .orderBy(sql.ref('p.$order'), q.sortOrder)
     .orderBy('p.id', q.sortOrder);
 }
@@ -405,8 +417,8 @@ export async function queryPage(
   const where = whereAll(pattern ? [...wheres, pattern.where] : wheres);
   const plan = await planOf(db, entity, q, wheres, pattern);
   if (plan.kind === 'filterFirst') {
-    const found = await filteredPage(db, entity, q, where, columns, search).execute();
-    if (found.length) return { total: Number(found[0].$total), estimated: false, rows: found.map(({ $total: _, ...row }) => row) };
+    const found = await filteredPage(db, entity, q, where, columns, search, plan.estimate).execute();
+    if (found.length) return { total: Number(found[0].$total), estimated: false, rows: found.map(({ $total: _, ...row }: Record<string, unknown>) => row) };
     if (q.offset === 0) return { total: 0, estimated: false, rows: [] };
     // past the last page: the count comes on its own
   }

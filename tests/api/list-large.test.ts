@@ -129,6 +129,14 @@ describeBackends('lists past a thousand rows', (backend) => {
       expect(page.body.total).toBe(narrow.length);
       expect(names(page.body.rows)).toEqual(names(narrow.slice(offset, offset + 50)));
     }
+    // more matches (500): only their ids and sort keys are kept, and the page's rows read after; the same pages
+    const more = sortedBy(all.filter((r) => matches(r, 'eje perno')), 'nombre', 'asc');
+    expect(more.length).toBe(500);
+    for (const offset of [0, 460]) {
+      const page = await post('pieza/index', { pattern: 'perno eje', sort: 'nombre', offset, max: 50 });
+      expect(page.body).toMatchObject({ total: 500 });
+      expect(page.body.rows).toEqual(more.slice(offset, offset + 50).map((r) => expect.objectContaining(r)));
+    }
     // a broad one in the default order: read in order from the token table, a page at a time; the total is the
     // planner's estimate until the last page, which says how many there were
     const matching = sortedBy(all.filter((r) => matches(r, 'perno')), 'nombre', 'desc');
