@@ -7,7 +7,8 @@
  *        columns (the referenced row's option label: a list shows names, not ids); cols: the caller's saved
  *        column choice for "cols-<list>[-<filters.tipo>]", or null.
  * select {pattern, offset, max, sort, sortOrder, filters: {tipo, parentid, id}} -> {total, rows: [{id, name, nombre}]} (+ estimated)
- *        name = nombre = the optionLabel fields (engine/metadata/label.ts); the pattern searches the search fields, as index does
+ *        name = nombre = the optionLabel fields (engine/metadata/label.ts `rowLabel`: a day as dd/mm/yyyy, in the
+ *        Accept-Language language); the pattern searches the search fields, as index does
  *        (a caller with the narrow view only, selectRoles without readRoles, searches the optionLabel fields alone).
  * A column shown by its values' names (ui.json valueNames) sorts by the names in the Accept-Language language; a
  * reference column, by the referenced rows' names.
@@ -25,7 +26,7 @@ import { isPermitted } from '../../engine/roles';
 import { allow, checkNarrowQuery } from './access';
 import type { Documents } from '../documents/types';
 import { attachLabels, referenceSort } from './labels';
-import { labelText } from '../../engine/metadata/label';
+import { rowLabel } from '../../engine/metadata/label';
 import { INT_MAX, isPlainObject, objectBody, onlyKeys } from './input';
 import { storedField } from './layout';
 import { queryPage, whereOf } from './list';
@@ -89,12 +90,13 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     const scope = await ext.rowScope?.(docs.reader(user, request.log));
     const wheres = [...whereOf(entity, q), ...extra.wheres, ...(scope ? [scope] : [])];
     // independent reads go together: on PostgreSQL each takes its own connection, saving round trips
+    const lang = preferredLang(request.headers['accept-language']);
     const [page, { cols, widths }] = await Promise.all([
-      (async () => (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields, { ...search, referenceSort: byName, lang: preferredLang(request.headers['accept-language']) })))(),
+      (async () => (await ext?.index?.page?.(any, q)) ?? (await queryPage(any, entity, q, wheres, fields, { ...search, referenceSort: byName, lang })))(),
       savedColumns(db, user.id, entity, preferenceKey(entity.list, q.filters.tipo)),
     ]);
     const { rows } = page;
-    const [, computed] = await Promise.all([attachLabels(any, docs, entity, rows), ext.listValues?.(docs.reader(user, request.log), rows)]);
+    const [, computed] = await Promise.all([attachLabels(any, docs, entity, rows, lang), ext.listValues?.(docs.reader(user, request.log), rows)]);
     if (computed) rows.forEach((row, i) => Object.assign(row, computed[i]));
     return { total: page.total, ...estimatedFlag(page), rows, showableColumns, cols, ...(widths ? { widths } : {}) };
   });
@@ -110,10 +112,12 @@ export function listRoutes(app: FastifyInstance, db: Kysely<Database>, entity: R
     // a caller with the narrow view only (selectRoles, not readRoles) matches the names it sees, never the other
     // search fields (a known CUIT or e-mail would tell which party has it)
     const narrow = !isPermitted(user.roles, entity.readRoles);
-    const how = { ...search, lang: preferredLang(request.headers['accept-language']) };
+    const lang = preferredLang(request.headers['accept-language']);
+    const how = { ...search, lang };
     const page = await queryPage(any, entity, q, [...whereOf(entity, q), ...(scope ? [scope] : [])], fields, narrow ? { ...how, paths: fields } : how);
+    const label = rowLabel(entity, lang);
     const rows: SelectOption[] = page.rows.map((r) => {
-      const text = labelText(r, fields);
+      const text = label(r);
       return { id: r.id as number, name: text, nombre: text };
     });
     return { total: page.total, ...estimatedFlag(page), rows };

@@ -29,6 +29,7 @@ import { layoutOf, storedField, type SqlType } from './layout';
 import { countRare, estimateMatches, termShares } from './search-stats';
 import { valueNamesIn, valuesNamedLike } from './value-names';
 import type { Lang } from '../http/lang';
+import type { ReferenceOrder } from './labels';
 import { EXPAND_UP_TO, expandedQuery, headOf, keepsTokens, prefixEnd, SEARCH_COLUMN, SEARCH_HEAD, searchPaths, searchVector, sortKeySql, termsQuery, tokenTable, wordTable } from './search';
 
 type EB = ExpressionBuilder<any, any>;
@@ -232,14 +233,14 @@ async function totalOf(db: Kysely<any>, table: string, where: Where, estimate?: 
 export interface Ordering {
   core?: boolean;
   lang?: Lang;
-  /** A reference column's sort key by the referenced rows' names (./labels.ts `referenceSort`); null for another field. */
-  referenceSort?: (field: string) => RawBuilder<unknown> | null;
+  /** A reference column's order by the referenced rows' names (./labels.ts `referenceSort`); null for another field. */
+  referenceSort?: (field: string) => ReferenceOrder | null;
 }
 
 /** What a page is ordered by: the sort column (its sort key when it is text; a reference's, its rows' names), then id. */
 export function orderOf(entity: ResolvedEntity, q: NormalQuery, { core = false, lang = 'es', referenceSort }: Ordering = {}): RawBuilder<unknown> {
   const byName = referenceSort?.(q.sort);
-  if (byName) return byName;
+  if (byName) return byName.key;
   if (storedField(entity, q.sort)?.sqlType !== 'text' || core) return sql.ref(q.sort);
   return sortKeySql(namedSort(entity, q.sort, lang) ?? sql.ref(q.sort));
 }
@@ -253,6 +254,12 @@ function namedSort(entity: ResolvedEntity, field: string, lang: Lang): RawBuilde
   const within = names.within ? sql.ref(names.within) : null;
   const cases = named.map((n) => (within ? sql`when ${within} = ${n.within} and ${own} = ${n.value} then ${n.name}` : sql`when ${own} = ${n.value} then ${n.name}`));
   return sql`(case ${sql.join(cases, sql` `)} else ${own} end)`;
+}
+
+/** The entity's table as a query sorted by `q` reads it: with the referenced rows' keys when it sorts by a reference. */
+export function sortSource(db: Kysely<any>, table: string, q: NormalQuery, how: Ordering) {
+  const base = db.selectFrom(table);
+  return how.referenceSort?.(q.sort)?.join(base) ?? base;
 }
 
 const sortedBy = (entity: ResolvedEntity, q: NormalQuery, how: Ordering) => <Q extends { orderBy(c: any, d: 'asc' | 'desc'): Q }>(query: Q) =>
@@ -280,7 +287,7 @@ export function filteredPage(db: Kysely<any>, entity: ResolvedEntity, q: NormalQ
   const kept = whole ? selected : ['id'];
   const page = (d: any) => d.selectFrom('m').select([...kept, '$order']).orderBy(sql.ref('$order'), q.sortOrder).orderBy('id', q.sortOrder).offset(q.offset).limit(q.max);
   const found = (db as Kysely<any>)
-    .with((w) => w('m').materialized(), (d) => d.selectFrom(table).select(kept).select(orderOf(entity, q, how).as('$order')).where(where))
+    .with((w) => w('m').materialized(), () => sortSource(db, table, q, how).select(kept).select(orderOf(entity, q, how).as('$order')).where(where))
     .selectFrom((d: any) => page(d).as('p'));
   const rows: any = whole ? found : found.innerJoin(`${table} as t` as any, 't.id' as any, 'p.id' as any);
   return rows
@@ -290,16 +297,19 @@ export function filteredPage(db: Kysely<any>, entity: ResolvedEntity, q: NormalQ
     .orderBy('p.id', q.sortOrder);
 }
 
-/** The query of a page otherwise: from the sort index, deep pages finding their ids there first. */
+/**
+ * The query of a page otherwise: from the sort index; deep pages, and pages sorted by a reference (every row's
+ * key joined and sorted: rows whole cost 4x), find their ids first.
+ */
 export function pageQuery(db: Kysely<any>, entity: ResolvedEntity, q: NormalQuery, where: Where, columns: readonly string[], how: Ordering = {}) {
   const table = layoutOf(entity).table;
   const sorted = sortedBy(entity, q, how);
   const selected = selectedOf(columns);
-  if (q.offset >= DEFERRED_FROM) {
-    const ids = sorted(db.selectFrom(table).select('id').where(where)).offset(q.offset).limit(q.max);
-    return sorted(db.selectFrom(table).select(selected).where('id', 'in', ids));
+  if (q.offset >= DEFERRED_FROM || how.referenceSort?.(q.sort)) {
+    const ids = sorted(sortSource(db, table, q, how).select('id').where(where)).offset(q.offset).limit(q.max);
+    return sorted(sortSource(db, table, q, how).select(selected).where('id', 'in', ids));
   }
-  return sorted(db.selectFrom(table).select(selected).where(where)).offset(q.offset).limit(q.max);
+  return sorted(sortSource(db, table, q, how).select(selected).where(where)).offset(q.offset).limit(q.max);
 }
 
 /**

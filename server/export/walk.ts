@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { NormalQuery } from '../../engine/list/query';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { layoutOf } from '../entities/layout';
-import { orderOf, whereAll, type Ordering, type Where } from '../entities/list';
+import { orderOf, sortSource, whereAll, type Ordering, type Where } from '../entities/list';
 
 export const EXPORT_CHUNK = 1000;
 
@@ -42,8 +42,7 @@ export async function* walkRows(
       };
       // the page's ids and sort keys first, from the (sort key, id) index alone; then its rows by id. Read in one
       // query, every row's text sort key is computed from its value (a translate(): 0.2–0.5 ms a row on PGlite)
-      let keys = db
-        .selectFrom(table)
+      let keys = sortSource(db, table, q, options)
         .select('id')
         .select(sql<string | null>`cast(${key} as text)`.as('$key'))
         .where(whereAll([...wheres, after]));

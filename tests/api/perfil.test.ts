@@ -144,6 +144,25 @@ describeBackends('perfil', (backend) => {
     });
   });
 
+  describe('search', () => {
+    it("finds a party by its contacts' names and phone numbers, the numbers with or without dashes", async () => {
+      const party = await save({
+        razon_social: 'Corralón Oeste',
+        contactos: [{ nombre: 'Oficina' }, { nombre: 'Rodolfo Quiroga', telefono: '351-555-0142' }, { nombre: 'Depósito', telefono: '(0351) 15 444 8890' }],
+      });
+      const found = async (call: string, pattern: string) => (await post(`perfil/${call}`, { pattern })).body.rows.map((r: any) => r.id);
+      for (const call of ['index', 'select'])
+        for (const pattern of ['quiroga', 'Rodolfo Quiroga', 'deposito', 'rodolfo corralon', '351-555-0142', '3515550142', '351-555', '0142', '15 444 8890'])
+          expect(await found(call, pattern), `${call} ${pattern}`).toEqual([party.id]);
+      expect(await found('index', 'quiroga depósito')).toEqual([party.id]);
+      expect(await found('index', 'quiroga 9999')).toEqual([]);
+      // a contact removed no longer finds the party
+      const without = await post(`perfil/update/${party.id}`, { ...party, contactos: party.contactos.slice(0, 1) });
+      expect(without.status, JSON.stringify(without.body)).toBe(200);
+      for (const pattern of ['quiroga', '3515550142']) expect(await found('index', pattern), pattern).toEqual([]);
+    });
+  });
+
   describe('user sub-data', () => {
     const user = (username: string) => db.selectFrom('usuario').selectAll().where('username', '=', username).executeTakeFirst();
 
@@ -297,16 +316,16 @@ describeBackends('perfil', (backend) => {
       expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     });
 
-    it("a ROLE_USER's select matches party names only: a known CUIT, e-mail or document number tells nothing", async () => {
+    it("a ROLE_USER's select matches party names only: a known CUIT, e-mail, document number or contact tells nothing", async () => {
       const party = await post('perfil/save', {
         nombre: 'Secreta',
         apellido: 'Cliente',
         numero_documento: '30111222',
         datos_fiscales: { cuit: '20-30111222-0' },
-        contactos: [{ nombre: 'Oficina', email: 'secreta.cliente@example.com' }],
+        contactos: [{ nombre: 'Oficina Ugarteche', email: 'secreta.cliente@example.com', telefono: '341-777-0199' }],
       });
       expect(party.status, JSON.stringify(party.body)).toBe(200);
-      for (const pattern of ['20-30111222-0', '30111222', 'secreta.cliente@example.com']) {
+      for (const pattern of ['20-30111222-0', '30111222', 'secreta.cliente@example.com', 'ugarteche', '341-777-0199', '3417770199']) {
         expect((await post('perfil/select', { pattern }, plain)).body.total, pattern).toBe(0);
         expect((await post('perfil/select', { pattern })).body.rows.map((r: any) => r.id), pattern).toContain(party.body.id);
       }

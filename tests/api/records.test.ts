@@ -167,6 +167,9 @@ describeBackends('records', (backend) => {
         (await ok('registro/index', { filters: { referencia_texto: 'orden-por-cliente' }, sort: 'cliente', sortOrder, offset, max: 2 })).rows.map((r: any) => r.$labels?.cliente ?? null);
       expect([...(await page('asc', 0)), ...(await page('asc', 2)), ...(await page('asc', 4))]).toEqual(['Álamo SRL', 'Nube SA', 'Ñandú Hnos', 'Zeta Obras', null]);
       expect([...(await page('desc', 0)), ...(await page('desc', 2)), ...(await page('desc', 4))]).toEqual([null, 'Zeta Obras', 'Ñandú Hnos', 'Nube SA', 'Álamo SRL']);
+      // with a pattern, its matches are found first and sorted the same way
+      const found = await ok('registro/index', { pattern: 'orden por cliente', sort: 'cliente', sortOrder: 'asc', max: 10 });
+      expect(found.rows.map((r: any) => r.$labels?.cliente ?? null)).toEqual(['Álamo SRL', 'Nube SA', 'Ñandú Hnos', 'Zeta Obras', null]);
       const file = await fetch(`${srv.baseUrl}/api/registro/export`, {
         method: 'POST',
         headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },

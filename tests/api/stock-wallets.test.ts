@@ -45,6 +45,14 @@ describeBackends('stock wallets', (backend) => {
       expect((await w.place(ids.cheque, 'Caja')).en_mano).toBe(1);
     });
 
+    it('offers a cheque by its number, bank and collection day, the day written dd/mm/yyyy in either language', async () => {
+      for (const lang of ['es', 'en']) {
+        const res = await client.post('/api/cheque/select', { pattern: '00012345' }, admin, { 'accept-language': lang });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.rows, lang).toEqual([{ id: expect.any(Number), name: '00012345 Banco Nación 10/12/2026', nombre: '00012345 Banco Nación 10/12/2026' }]);
+      }
+    });
+
     it('the wallet lists by collection date; cheques go out through activities (deposited, endorsed), never twice, and come back when that is undone', async () => {
       await ok('registro/save', w.record('recepcion', [line({ identificador: '777', fecha_cobro: '2026-12-01', precio_unitario: 5000 })]));
       await ok('registro/save', w.record('recepcion', [line({ identificador: '888', fecha_cobro: '2027-01-15', precio_unitario: 2500 })]));
