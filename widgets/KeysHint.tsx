@@ -4,8 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import { Text } from '@chakra-ui/react';
+import { TOUCH_SCREEN } from './useTouchScreen';
 
-const TOUCH_ONLY = '@media (hover: none) and (pointer: coarse)';
+const TOUCH_ONLY = `@media ${TOUCH_SCREEN}`;
 
 export function KeysHint({ children }: { children: ReactNode }) {
   return (

@@ -39,6 +39,20 @@ const scopedFields = (entity: ResolvedEntity) =>
     return within ? [[f, within] as const] : [];
   });
 
+/** Rows added or removed that an entry names; past them, how many more. */
+const NAMED_ROWS = 5;
+
+/**
+ * The field that names a child's rows in the history: its first reference (an item's article), else its first
+ * text field the form shows; null when it has neither (the rows are counted).
+ */
+export function namingField(entity: ResolvedEntity, child: string): string | null {
+  const items = keysOf(keysOf(entity.schema.properties?.[child]).items);
+  const fields = Object.entries(keysOf(items.properties)) as [string, { type?: unknown }][];
+  const shown = fields.filter(([f]) => shownKind(entity.schema, entity.ui, `${child}.${f}`) !== 'hidden');
+  return (shown.find(([f]) => referencedBy(entity, `${child}.${f}`)) ?? shown.find(([, p]) => [p.type].flat().includes('string')))?.[0] ?? null;
+}
+
 interface EntryProps {
   entity: ResolvedEntity;
   entry: AuditEntry;
@@ -84,10 +98,21 @@ function EntryChanges({ entity, entry, within, scopes, references, choiceNames }
   const changes = fieldChanges(entity, entry).filter((c) => shownKind(entity.schema, entity.ui, c.path) !== 'hidden');
   const changeLines = (child?: string) => changes.filter((c) => c.child === child).map((c) => `${label(c.path)}: ${value(c.before, c.path, 0)} → ${value(c.after, c.path, 1)}`);
   lines.push(...changeLines());
+  // rows added or removed by what names them (an item by its article), as many as fit a line
+  const rowNames = (child: string, rows: readonly Record<string, unknown>[]) => {
+    const field = namingField(entity, child);
+    const names = field ? rows.map((r) => (r[field] == null || r[field] === '' ? null : value(r[field], `${child}.${field}`))).filter((n): n is string => n !== null) : [];
+    if (names.length < rows.length) return null;
+    const shown = names.slice(0, NAMED_ROWS).join('; ');
+    return names.length > NAMED_ROWS ? t('history.rowsMore', { names: shown, count: names.length - NAMED_ROWS }) : shown;
+  };
   for (const [child, diff] of Object.entries(entry.changes.children ?? {})) {
     const title = fieldLabel(child);
-    if (diff.added?.length) lines.push(t('history.rowsAdded', { child: title, count: diff.added.length }));
-    if (diff.removed?.length) lines.push(t('history.rowsRemoved', { child: title, count: diff.removed.length }));
+    for (const [rows, key] of [[diff.added, 'Added'], [diff.removed, 'Removed']] as const) {
+      if (!rows?.length) continue;
+      const names = rowNames(child, rows);
+      lines.push(names ? t(`history.rows${key}Named`, { child: title, names, count: rows.length }) : t(`history.rows${key}`, { child: title, count: rows.length }));
+    }
     lines.push(...changeLines(child));
   }
   // an action's request: the record's fields it names and the choices a person made (a move's answer), by name;

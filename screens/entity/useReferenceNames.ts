@@ -1,6 +1,7 @@
 /**
  * The names of the rows a record history's reference fields point to (a client, an activity, a flow), asked once
- * each through the referenced list's `select`, as a form's select shows them; keyed `<entity>:<id>`. An id the
+ * each through the referenced list's `select`, as a form's select shows them (the fields changed, and the references
+ * of child rows added or removed); keyed `<entity>:<id>`. An id the
  * caller may not read, or whose row is gone, stays an id, without a toast.
  */
 import { useEffect, useState } from 'react';
@@ -35,11 +36,16 @@ export function useReferenceNames(entity: ResolvedEntity, entries: readonly Audi
   useEffect(() => {
     if (!entries) return;
     const wanted = new Map<string, { ref: string; id: number }>();
-    for (const e of entries)
-      for (const { path, before, after } of fieldChanges(entity, e)) {
-        const ref = referencedBy(entity, path);
-        if (ref) for (const id of [before, after]) if (typeof id === 'number' && !names.has(referenceKey(ref, id))) wanted.set(referenceKey(ref, id), { ref, id });
-      }
+    const want = (path: string, id: unknown) => {
+      const ref = referencedBy(entity, path);
+      if (ref && typeof id === 'number' && !names.has(referenceKey(ref, id))) wanted.set(referenceKey(ref, id), { ref, id });
+    };
+    for (const e of entries) {
+      for (const { path, before, after } of fieldChanges(entity, e)) for (const id of [before, after]) want(path, id);
+      // rows added or removed are named by their references too (an item by its article)
+      for (const [child, diff] of Object.entries(e.changes.children ?? {}))
+        for (const row of [...(diff.added ?? []), ...(diff.removed ?? [])]) for (const [f, id] of Object.entries(row)) want(`${child}.${f}`, id);
+    }
     if (!wanted.size) return;
     let alive = true;
     void Promise.all(

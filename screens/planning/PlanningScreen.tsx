@@ -1,11 +1,11 @@
 /**
  * Planning (spec §2 /planning, §7 instructivoExec/getFlowsPlaneam; issue 13): the open records' tasks on a
  * timeline, grouped by record, the critical path in red, zoom by day, week or month. Dragging a bar (or the
- * arrow keys on it) reschedules the task where its state allows; the server decides, and the plan is read
- * again (a change can move the critical path). Thousands of tasks stay smooth: the timeline draws only the
- * rows in view, and this screen is a chunk of its own.
+ * arrow keys on it, or on a phone the buttons a tap on it shows) reschedules the task where its state allows;
+ * the server decides, and the plan is read again (a change can move the critical path). Thousands of tasks stay
+ * smooth: the timeline draws only the rows in view, and this screen is a chunk of its own.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -51,18 +51,27 @@ export default function PlanningScreen({ route }: ScreenProps) {
 
   const items = useMemo(() => (plan ? planItems(plan.registros, t) : []), [plan, t]);
   const versions = useMemo(() => new Map(plan?.registros.flatMap((r) => r.tareas.map((x) => [x.id, x.version] as const)) ?? []), [plan]);
+  // saves go one after another, each with the version the one before got back: two taps on a move button (or a
+  // held arrow key) are two moves, not a version conflict with the plan not read again yet
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const saved = useRef(new Map<number, number>());
 
   const reschedule = useCallback(
     async (item: TimelineItem, dates: NewDates) => {
       const id = Number(item.id.slice(1));
       // shown at once; the server's answer (or the plan read again) has the last word
       setPlan((p) => p && { ...p, registros: p.registros.map((r) => ({ ...r, tareas: r.tareas.map((x) => (x.id === id ? { ...x, inicio: dates.start, fin: dates.end } : x)) })) });
-      try {
-        await taskCalls.reschedule(id, { fecha_inicio_estimada: dates.start, fecha_fin_estimada: dates.end }, versions.get(id));
-        showSuccess(t('planning.rescheduled'));
-      } catch {
-        // the toast said why; the plan read again puts the bar back
-      }
+      const save = async () => {
+        try {
+          const version = Math.max(saved.current.get(id) ?? 0, versions.get(id) ?? 0) || undefined;
+          saved.current.set(id, (await taskCalls.reschedule(id, { fecha_inicio_estimada: dates.start, fecha_fin_estimada: dates.end }, version)).version);
+          showSuccess(t('planning.rescheduled'));
+        } catch {
+          // the toast said why; the plan read again puts the bar back
+        }
+      };
+      saving.current = saving.current.then(save);
+      await saving.current;
       await load();
     },
     [load, t, versions],
@@ -115,6 +124,7 @@ export default function PlanningScreen({ route }: ScreenProps) {
             label={t('planning.listLabel')}
             labelHeader={t('planning.labelHeader')}
             keyboardHint={t('planning.keyboardHint')}
+            touchHint={t('planning.touchHint')}
             height="max(320px, calc(100dvh - 17rem))"
           />
         </>

@@ -2,14 +2,15 @@
  * Tasks in the browser (issue 13): a technician starts and finishes a task in the task area and sees the
  * locks of its state (also in the task form, with their reasons), tries to move a record whose tasks are open
  * and is told why with the code and the open tasks, and reschedules a task on the planning timeline — by
- * dragging and with the keyboard — where the server takes the new dates; the critical path is marked; the task
+ * dragging and with the keyboard, and on a touch phone with the buttons a tap shows — where the server takes the
+ * new dates; the critical path is marked; the task
  * area works in English too. The task form asks before typed data is lost, as the other forms do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, todayIso } from '../../engine/planning/days';
 import { ADMIN_PASSWORD, startApp } from '../support/app';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs, newPage, PHONE } from '../support/browser';
 import { seedTasks, TECH } from '../support/tasks-seed';
 
 let app: Awaited<ReturnType<typeof startApp>>;
@@ -291,6 +292,86 @@ describe('tasks', () => {
     await expect.poll(async () => (await bar('Limpiar').boundingBox())!.width).toBeLessThan(dayWidth);
     await page.getByRole('button', { name: 'Mes' }).click();
     await bar('Limpiar').waitFor();
+  });
+
+  it('on a touch phone: big bars, a touch hint, a tap shows the moves as buttons, a swipe scrolls inside the box', async () => {
+    const { context, page: phone } = await newPage(browser.browser, app.baseUrl, PHONE, { touch: true });
+    try {
+      await loginAs(phone, TECH.username, TECH.password);
+      await phone.getByRole('heading', { name: `Hola, ${TECH.username}` }).waitFor();
+      await phone.goto(`${app.baseUrl}/#/planning`);
+      await phone.getByRole('heading', { name: 'Planificación', level: 1 }).waitFor();
+      const bar = (title: string) => phone.locator(`button[aria-label^="${title}:"]`);
+      await bar('Probar').waitFor();
+      // said what to do by touch; the arrow keys are not offered
+      await phone.getByText(/^Toque una tarea para ver sus fechas/).waitFor();
+      expect(await phone.getByText(/^Flechas izquierda y derecha/).count()).toBe(0);
+      expect((await bar('Probar').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+      // the timeline scrolls sideways inside its box; the page does not
+      const scroller = phone.getByRole('list', { name: 'Registros y tareas en el tiempo' }).locator('..');
+      const sizes = () => scroller.evaluate((el) => ({ left: el.scrollLeft, wide: el.scrollWidth > el.clientWidth, page: document.documentElement.scrollWidth }));
+      const before = await sizes();
+      expect(before.wide).toBe(true);
+      expect(before.page).toBeLessThanOrEqual(PHONE.width);
+      // a swipe that starts on a bar scrolls the timeline (it opened on today: back towards the first days) and moves no task
+      const cdp = await context.newCDPSession(phone);
+      /** A finger put on the middle of `target`'s left end and slid `dx` px sideways, as the touch screen reports it. */
+      const swipe = async (target: typeof scroller, dx: number) => {
+        await target.scrollIntoViewIfNeeded();
+        const box = (await target.boundingBox())!;
+        const x = box.x + Math.min(box.width, 20) / 2;
+        const y = box.y + box.height / 2;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+        for (let i = 1; i <= 8; i++) {
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 8, y }] });
+          await phone.waitForTimeout(20);
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      };
+      const probar = (await tasks()).Probar;
+      await swipe(bar('Probar'), 100);
+      await expect.poll(async () => (await sizes()).left).toBeLessThan(before.left);
+      expect((await sizes()).page).toBeLessThanOrEqual(PHONE.width);
+      expect((await tasks()).Probar).toMatchObject({ fecha_inicio_estimada: probar.fecha_inicio_estimada, fecha_fin_estimada: probar.fecha_fin_estimada });
+      expect(await phone.getByRole('group', { name: /^Probar:/ }).count()).toBe(0);
+
+      // a tap shows the task's dates and its moves; the server takes them, two taps in a row too
+      await bar('Probar').tap();
+      const panel = phone.getByRole('group', { name: /^Probar:/ });
+      const later = panel.getByRole('button', { name: 'Mover un día después' });
+      await later.tap();
+      // and again before the server answered (on a phone's network a second tap often is): two days, not a conflict
+      await expect.poll(async () => (await tasks()).Probar.fecha_inicio_estimada).toBe(addDays(probar.fecha_inicio_estimada, 1));
+      await later.evaluate(async (button) => {
+        (button as HTMLElement).click();
+        await new Promise((r) => setTimeout(r, 0));
+        (button as HTMLElement).click();
+      });
+      await expect.poll(async () => (await tasks()).Probar.fecha_inicio_estimada).toBe(addDays(probar.fecha_inicio_estimada, 3));
+      await expect.poll(() => bar('Probar').getAttribute('aria-label')).toContain(`del ${dmy(addDays(probar.fecha_inicio_estimada, 3))}`);
+      await panel.getByRole('button', { name: 'Fin un día después' }).tap();
+      await expect.poll(async () => (await tasks()).Probar.fecha_fin_estimada).toBe(addDays(probar.fecha_fin_estimada, 4));
+      expect((await tasks()).Probar.fecha_inicio_estimada).toBe(addDays(probar.fecha_inicio_estimada, 3));
+      // chosen, the bar drags by touch: a day (32 px) back
+      await expect.poll(() => bar('Probar').getAttribute('aria-label')).toContain(`al ${dmy(addDays(probar.fecha_fin_estimada, 4))}`);
+      await swipe(bar('Probar'), -36);
+      await expect.poll(async () => (await tasks()).Probar.fecha_inicio_estimada).toBe(addDays(probar.fecha_inicio_estimada, 2));
+      // the panel's buttons are finger-sized and inside the screen
+      const button = (await panel.getByRole('button', { name: 'Fin un día después' }).boundingBox())!;
+      expect(button.height).toBeGreaterThanOrEqual(44);
+      expect(button.x + button.width).toBeLessThanOrEqual(PHONE.width);
+      await panel.getByRole('button', { name: 'Cerrar' }).tap();
+      await panel.waitFor({ state: 'detached' });
+
+      // a finished task offers no move
+      await bar('Medir').scrollIntoViewIfNeeded();
+      await bar('Medir').tap();
+      await phone.getByRole('group', { name: /^Medir:/ }).getByText('En su estado no se puede reprogramar.').waitFor();
+      expect(await phone.getByRole('group', { name: /^Medir:/ }).getByRole('button', { name: /^(Mover|Fin)/ }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 
   it('speaks English', async () => {

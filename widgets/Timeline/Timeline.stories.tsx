@@ -65,6 +65,7 @@ const meta = {
     label: 'Planificación',
     labelHeader: 'Registro / tarea',
     keyboardHint: 'Flechas: mover un día. Mayúscula y flechas: cambiar el fin.',
+    touchHint: 'Toque una tarea para ver sus fechas; los botones ‹ › la mueven un día, o solo su fin. Una vez elegida, también puede arrastrarla.',
     height: '420px',
     onReschedule: fn() as TimelineProps['onReschedule'],
   },
@@ -80,6 +81,12 @@ export const Weeks: Story = { args: { zoom: 'week' } };
 
 /** Month zoom. */
 export const Months: Story = { args: { zoom: 'month' } };
+
+/**
+ * On a phone. Where the main pointer is a finger (a phone, or the browser's device mode) rows are taller, the hint
+ * says what to do by touch, and a tap on a bar shows its moves as buttons.
+ */
+export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
 
 /** 2,000 bars: only the rows in view are drawn. */
 export const TwoThousand: Story = { args: { items: manyItems(), zoom: 'week' } };

@@ -1,13 +1,19 @@
 /**
  * The timeline's one stylesheet, on its scroll area: rows, labels and bars are plain elements with class
  * names (a Chakra component per row would cost a style computation on every scroll), styled here with the
- * design tokens.
+ * design tokens. Where the main pointer is a finger the timeline marks its scroll area `data-touch` (../useTouchScreen.ts)
+ * and rows grow so that a bar is a 44 px target; the rest looks the same.
  */
 import type { SystemStyleObject } from '@chakra-ui/react';
 
 export const ROW_HEIGHT = 36;
 export const HEAD_HEIGHT = 40;
 export const BAR_HEIGHT = 22;
+/** By touch: a bar a finger hits (44 px, the usual minimum target), in a row with a little air around it. */
+export const ROW_HEIGHT_TOUCH = 48;
+export const BAR_HEIGHT_TOUCH = 44;
+/** Room left under the last row while the chosen bar's panel (./BarActions.tsx) covers the bottom of the box. */
+export const PANEL_ROOM = 120;
 
 export const timelineCss: SystemStyleObject = {
   '& .tl-head': { position: 'sticky', top: 0, zIndex: 2, display: 'flex', height: `${HEAD_HEIGHT}px`, bg: 'bg', borderBottomWidth: '1px' },
@@ -41,7 +47,8 @@ export const timelineCss: SystemStyleObject = {
     overflow: 'hidden',
     whiteSpace: 'nowrap',
     textAlign: 'start',
-    touchAction: 'none',
+    // a finger on a bar scrolls the timeline; only a chosen bar drags (TimelineBar)
+    touchAction: 'manipulation',
     cursor: 'not-allowed',
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
   },
@@ -52,4 +59,11 @@ export const timelineCss: SystemStyleObject = {
   '& .tl-bar[data-can=end]': { cursor: 'ew-resize' },
   '& .tl-bar[data-dragging]': { cursor: 'grabbing' },
   '& .tl-edge': { position: 'absolute', right: 0, top: 0, bottom: 0, width: '4px', bg: 'blackAlpha.400' },
+  '& .tl-bar[data-selected]': { touchAction: 'none', outline: '3px solid', outlineColor: 'fg', outlineOffset: '1px' },
+  '&[data-touch] .tl-row': { height: `${ROW_HEIGHT_TOUCH}px` },
+  '&[data-touch] .tl-name': { lineHeight: `${ROW_HEIGHT_TOUCH}px` },
+  // a day at month zoom is 3 px: too thin for a finger
+  '&[data-touch] .tl-bar': { top: `calc(50% - ${BAR_HEIGHT_TOUCH / 2}px)`, height: `${BAR_HEIGHT_TOUCH}px`, minWidth: '24px' },
+  // the end a finger grabs (TimelineBar's EDGE_TOUCH)
+  '&[data-touch] .tl-bar[data-selected] .tl-edge': { width: '16px' },
 };

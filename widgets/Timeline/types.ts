@@ -32,14 +32,16 @@ export interface TimelineProps {
   zoom: Zoom;
   /** `YYYY-MM-DD`: the day the today line marks. */
   today: string;
-  /** Dragging a bar (or the arrow keys on it) proposes new dates; the caller saves them and the server decides. */
+  /** Dragging a bar (or the arrow keys on it, or the buttons of a tapped one) proposes new dates; the caller saves them and the server decides. */
   onReschedule?: (item: TimelineItem, dates: NewDates) => void;
   /** The list's accessible name. */
   label: string;
   /** Header of the label column. */
   labelHeader: string;
-  /** How to move a bar with the keyboard (read by screen readers on each bar). */
+  /** How to move a bar with the keyboard (read by screen readers on each bar; not offered where the pointer is a finger). */
   keyboardHint: string;
+  /** What to do by touch (a tap shows a bar's moves as buttons; a chosen bar drags): shown above the timeline where the pointer is a finger. */
+  touchHint: string;
   /** CSS height of the scroll area. */
   height?: string;
 }
