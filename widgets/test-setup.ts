@@ -9,20 +9,12 @@ import { setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../.storybook/preview';
 import i18next, { initI18n } from '../locales/i18n';
 import { toaster } from './toaster';
+import { mediaQueryStub } from './mediaQueryStub';
 
 function polyfill() {
   const w = window as unknown as Record<string, unknown>;
   if (!window.matchMedia) {
-    w.matchMedia = (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    });
+    w.matchMedia = (query: string) => mediaQueryStub(query);
   }
   class NoopObserver {
     observe() {}

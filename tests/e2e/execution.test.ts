@@ -389,7 +389,7 @@ describe('executing an activity', () => {
       expect(text).toMatch(/· Movió\n+Actividad: Aprobación del pedido → Preparación en depósito\n+Respuesta: Sí\n/);
       expect(text).not.toMatch(/[{}[\]]/);
       // the items the order was made with, by their articles
-      expect(text).toMatch(/Ítems: se agregaron CEM-050\W+Cemento portland 50 kg; CAL-025\W+Cal hidratada 25 kg; HIE-08\W+Hierro nervado 8 mm x 12 m\n/);
+      expect(text).toContain('Ítems: se agregaron Cemento portland 50 kg; Cal hidratada 25 kg; Hierro nervado 8 mm x 12 m');
       await page.keyboard.press('Escape');
     } finally {
       await context.close();

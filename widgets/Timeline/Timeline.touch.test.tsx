@@ -10,6 +10,7 @@ import axe from 'axe-core';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from './Timeline.stories';
 import { TOUCH_SCREEN } from '../useTouchScreen';
+import { mediaQueryStub } from '../mediaQueryStub';
 
 const { Default, Phone, ReadOnly } = composeStories(stories);
 
@@ -18,19 +19,7 @@ const KEYBOARD_HINT = 'Flechas: mover un día. Mayúscula y flechas: cambiar el 
 
 /** The page's media queries, answered as a phone (`coarse`) or a desktop would. */
 function pointer(kind: 'coarse' | 'fine') {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: kind === 'coarse' && query === TOUCH_SCREEN,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList,
-  );
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => mediaQueryStub(query, kind === 'coarse' && query === TOUCH_SCREEN));
 }
 
 const barOf = (name: RegExp) => screen.getByRole('button', { name });
