@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../engine/api/entityApi';
 import { valueNameKey, valueNamesOf, type ResolvedEntity } from '../../engine/metadata/resolve';
 import { shownDate, shownKind } from '../../engine/metadata/shownField';
-import { fieldChanges, keysOf, withActionChanges } from './historyChanges';
+import { childRowsOf, fieldChanges, keysOf, withActionChanges } from './historyChanges';
 import { historyScopes, type EntryScopes } from './historyScopes';
 import { referenceKey, referencedBy, useReferenceNames } from './useReferenceNames';
 import { Modal } from '../../widgets/Modal';
@@ -59,13 +59,15 @@ interface EntryProps {
   within: ReadonlyMap<string, string>;
   scopes: EntryScopes[number];
   references: ReadonlyMap<string, string>;
+  /** Child rows as added or removed in the loaded entries (./historyChanges.ts `childRowsOf`). */
+  childRows: ReadonlyMap<string, Record<string, unknown>>;
   choiceNames?: ChoiceNames;
 }
 
 /** An action's choices by name where the screen knows them: `{ respuesta: { si: 'Sí' } }` (a flow's answers). */
 export type ChoiceNames = Readonly<Partial<Record<string, Readonly<Record<string, string>>>>>;
 
-function EntryChanges({ entity, entry, within, scopes, references, choiceNames }: EntryProps) {
+function EntryChanges({ entity, entry, within, scopes, references, childRows, choiceNames }: EntryProps) {
   const { t, i18n } = useTranslation();
   const value = (v: unknown, path: string, side: 0 | 1 = 0): string => {
     // a referenced row by its name (a client, an activity), once known
@@ -96,12 +98,23 @@ function EntryChanges({ entity, entry, within, scopes, references, choiceNames }
   const lines: string[] = [];
   // a field the form hides is the app's plumbing (a flow position, a holder's id, computed taxes): not listed
   const changes = fieldChanges(entity, entry).filter((c) => shownKind(entity.schema, entity.ui, c.path) !== 'hidden');
-  const changeLines = (child?: string) => changes.filter((c) => c.child === child).map((c) => `${label(c.path)}: ${value(c.before, c.path, 0)} → ${value(c.after, c.path, 1)}`);
-  lines.push(...changeLines());
-  // rows added or removed by what names them (an item by its article), as many as fit a line
-  const rowNames = (child: string, rows: readonly Record<string, unknown>[]) => {
+  // a child row by what names it (an item by its article); null when it has nothing that does
+  const rowName = (child: string, row: Record<string, unknown> | undefined) => {
     const field = namingField(entity, child);
-    const names = field ? rows.map((r) => (r[field] == null || r[field] === '' ? null : value(r[field], `${child}.${field}`))).filter((n): n is string => n !== null) : [];
+    return !field || !row || row[field] == null || row[field] === '' ? null : value(row[field], `${child}.${field}`);
+  };
+  const changeLines = (child?: string) =>
+    changes
+      .filter((c) => c.child === child)
+      .map((c) => {
+        // a changed item says which one, when the history loaded shows how it was added
+        const name = child ? rowName(child, childRows.get(`${child}:${String(c.row)}`)) : null;
+        return `${label(c.path)}${name ? ` (${name})` : ''}: ${value(c.before, c.path, 0)} → ${value(c.after, c.path, 1)}`;
+      });
+  lines.push(...changeLines());
+  // rows added or removed by what names them, as many as fit a line
+  const rowNames = (child: string, rows: readonly Record<string, unknown>[]) => {
+    const names = rows.map((r) => rowName(child, r)).filter((n): n is string => n !== null);
     if (names.length < rows.length) return null;
     const shown = names.slice(0, NAMED_ROWS).join('; ');
     return names.length > NAMED_ROWS ? t('history.rowsMore', { names: shown, count: names.length - NAMED_ROWS }) : shown;
@@ -148,6 +161,7 @@ export function RecordHistory({ entity, id, choiceNames }: { entity: ResolvedEnt
   const shown = useMemo(() => withActionChanges(entries ?? []), [entries]);
   const scopes = useMemo(() => historyScopes(shown, [...new Set(within.values())]), [shown, within]);
   const references = useReferenceNames(entity, entries);
+  const childRows = useMemo(() => childRowsOf(entries ?? []), [entries]);
 
   const load = async (offset: number) => {
     setLoading(true);
@@ -185,7 +199,7 @@ export function RecordHistory({ entity, id, choiceNames }: { entity: ResolvedEnt
           ) : (
             <Stack as="ul" gap="0" aria-label={t('history.title')}>
               {shown.map((e, i) => (
-                <EntryChanges key={e.id} entity={entity} entry={e} within={within} scopes={scopes[i]} references={references} choiceNames={choiceNames} />
+                <EntryChanges key={e.id} entity={entity} entry={e} within={within} scopes={scopes[i]} references={references} childRows={childRows} choiceNames={choiceNames} />
               ))}
             </Stack>
           )}

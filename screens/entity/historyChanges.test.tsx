@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../engine/api/entityApi';
-import { withActionChanges } from './historyChanges';
+import { childRowsOf, withActionChanges } from './historyChanges';
 
 const at = '2026-11-28T14:00:00.000Z';
 const entry = (id: number, action: string, changes: AuditEntry['changes'], more: Partial<AuditEntry> = {}): AuditEntry => ({ id, at, username: 'carla', action, changes, ...more });
@@ -24,5 +24,15 @@ describe("a record's history", () => {
       entry(1, 'update', { fields: { notas: ['c', 'd'] } }, { username: 'jorge' }),
     ]);
     expect(shown.map((e) => e.id)).toEqual([4, 3, 2, 1]);
+  });
+
+  it('knows each item as it was added or removed, to say which one a later change touched', () => {
+    const rows = childRowsOf([
+      entry(3, 'update', { children: { items: { changed: [{ id: 7, fields: { cantidad: [10, 12] } }], removed: [{ id: 8, articulo: 5, cantidad: 1 }] } } }),
+      entry(1, 'insert', { children: { items: { added: [{ id: 7, articulo: 4, cantidad: 10 }, { id: 8, articulo: 5, cantidad: 1 }] } } }),
+    ]);
+    expect(rows.get('items:7')).toMatchObject({ articulo: 4 });
+    expect(rows.get('items:8')).toMatchObject({ articulo: 5 });
+    expect(rows.has('items:9')).toBe(false);
   });
 });

@@ -13,6 +13,8 @@ export interface FieldChange {
   after: unknown;
   /** The child table whose row changed; absent for the record's own fields. */
   child?: string;
+  /** That row's id. */
+  row?: unknown;
 }
 
 /** A stored object's keys, or none for anything else (null, a list, a value). */
@@ -30,8 +32,17 @@ export function fieldChanges(entity: ResolvedEntity, entry: AuditEntry): FieldCh
     for (const k of new Set([...Object.keys(b), ...Object.keys(a)])) if (!same(b[k], a[k])) out.push({ path: `${f}.${k}`, before: b[k] ?? null, after: a[k] ?? null });
   }
   for (const [child, diff] of Object.entries(entry.changes.children ?? {}))
-    for (const c of diff.changed ?? []) for (const [f, [before, after]] of Object.entries(c.fields)) out.push({ path: `${child}.${f}`, before, after, child });
+    for (const c of diff.changed ?? []) for (const [f, [before, after]] of Object.entries(c.fields)) out.push({ path: `${child}.${f}`, before, after, child, row: c.id });
   return out;
+}
+
+/** The child rows the entries added or removed, as they were then, by `<child>:<id>`: what names a changed row. */
+export function childRowsOf(entries: readonly AuditEntry[]): ReadonlyMap<string, Record<string, unknown>> {
+  const rows = new Map<string, Record<string, unknown>>();
+  for (const e of entries)
+    for (const [child, diff] of Object.entries(e.changes.children ?? {}))
+      for (const r of [...(diff.added ?? []), ...(diff.removed ?? [])]) if (r.id != null) rows.set(`${child}:${String(r.id)}`, r);
+  return rows;
 }
 
 /** The pipeline's own writes; any other action is one a person chose (a move, a take). */
