@@ -3,7 +3,8 @@
  * and keeps its width after a reload; a column moved in the column chooser (from the keyboard) keeps its place
  * after a reload until "Columnas predeterminadas", and a title dragged onto another takes its place; every cell has its whole text as a tooltip; a refused inline edit says why
  * at the cell and keeps what was typed; a number column's filter filters with one digit, and while it holds
- * something else it is marked, not sent, and no error toast shows.
+ * something else it is marked, not sent, and no error toast shows; a row's actions stay at its end when the table
+ * scrolls sideways.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -60,6 +61,26 @@ describe('lists', () => {
       // on a phone the toolbar keeps to one line: its buttons show their icons, named for assistive technology
       for (const name of ['Columnas', 'Exportar', 'Agregar']) expect(await page.getByRole('button', { name }).isVisible()).toBe(true);
       expect(await page.getByText('Columnas', { exact: true }).isVisible()).toBe(false);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
+  it("a row's actions stay in sight at its end while a table wider than the screen scrolls sideways", async () => {
+    try {
+      await page.setViewportSize(PHONE);
+      await openList();
+      const scroller = page.getByTestId('data-table-scroll');
+      expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth), 'the table is wider than the phone').toBeGreaterThan(50);
+      const edit = page.getByRole('button', { name: /^Editar Lista 01/ });
+      const right = async () => Math.round((await edit.boundingBox())!.x + (await edit.boundingBox())!.width);
+      const atStart = await right();
+      expect(atStart).toBeLessThanOrEqual(PHONE.width);
+      await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(50);
+      expect(await right()).toBe(atStart);
+      await edit.click();
+      await page.waitForURL(/#\/backOffice\/categories\/\d+$/);
     } finally {
       await page.setViewportSize(DESKTOP);
     }

@@ -8,6 +8,10 @@ import { SortDownIcon, SortUpIcon } from './icons';
 import type { ColumnResize } from './useColumnModel';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../../engine/list/preferences';
 import { PickFilter } from './PickFilter';
+import { STICKY_END } from './rowStyles';
+
+/** The actions' header cells stay at the row's end too, on the header's colour. */
+const HEAD_END = { ...STICKY_END, bg: 'bg.muted' } as const;
 import type { OptionsSource } from './types';
 
 export interface TableHeadProps {
@@ -102,7 +106,7 @@ export const TableHead = memo(function TableHead({
           );
         })}
         {hasActions && (
-          <Table.ColumnHeader py="0" bg="bg.muted" textAlign="center">
+          <Table.ColumnHeader py="0" textAlign="center" css={HEAD_END}>
             {t('dataTable.actions')}
           </Table.ColumnHeader>
         )}
@@ -128,7 +132,7 @@ export const TableHead = memo(function TableHead({
               )}
             </Table.Cell>
           ))}
-          {hasActions && <Table.Cell bg="bg.muted" borderBottomWidth="1px" />}
+          {hasActions && <Table.Cell css={HEAD_END} borderBottomWidth="1px" />}
         </Table.Row>
       )}
     </Table.Header>

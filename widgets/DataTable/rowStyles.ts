@@ -31,6 +31,9 @@ export const ROW_CLASS = {
 /** The button recipe's icon size (its `_icon`, which styles an <svg> child) for the two button sizes used. */
 const ICON_SIZE = { '2xs': '3.5', sm: '4' } as const;
 
+/** A cell kept at the inline end of its row while the table scrolls sideways (the actions), over the cells it covers. */
+export const STICKY_END = { position: 'sticky', insetEnd: '0', zIndex: '1', bg: 'bg', boxShadow: 'inset 1px 0 0 {colors.border}' } as const;
+
 const ellipsis = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 export function useRowStyles(rowHeight: number, phone: boolean): SystemStyleObject {
@@ -46,11 +49,14 @@ export function useRowStyles(rowHeight: number, phone: boolean): SystemStyleObje
       [`& > tr > td.${c.end}, & > tr > td.${c.end} .${c.edit}`]: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
       [`& > tr > td.${c.editing}, & > tr > td.${c.actions}`]: { px: '1', whiteSpace: 'normal', overflow: 'visible' },
       [`& > tr > td.${c.editing}`]: { position: 'relative' },
+      // the row's actions stay in sight at the row's end while a wide table scrolls sideways (a party's columns
+      // at 1280 px); the header's cells do the same (./TableHead.tsx)
+      [`& > tr > td.${c.actions}`]: STICKY_END,
       [`& .${c.cellError}`]: {
         position: 'absolute',
         insetStart: '1',
         top: '100%',
-        zIndex: '1',
+        zIndex: '2',
         maxW: '80',
         px: '2',
         py: '1',
