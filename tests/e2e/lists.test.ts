@@ -78,7 +78,8 @@ describe('lists', () => {
       expect(atStart).toBeLessThanOrEqual(PHONE.width);
       await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
       await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(50);
-      expect(await right()).toBe(atStart);
+      // still at the screen's end (where the table itself ends, past the scroll bar's room)
+      expect(Math.abs((await right()) - atStart)).toBeLessThanOrEqual(20);
       await edit.click();
       await page.waitForURL(/#\/backOffice\/categories\/\d+$/);
     } finally {
