@@ -24,4 +24,14 @@ describe('activity flags', () => {
     expect(activityFlagErrors({ adjuntar_registro_relacionado: true })).toEqual([{ field: 'adjuntar_registro_relacionado', code: 'ADJUNTAR_SIN_RELACIONADAS' }]);
     expect(activityFlagErrors({ adjuntar_registro_relacionado: true, hijas: [{ actividad: 3 }] })).toEqual([]);
   });
+
+  it('a position or a related activity is named once; an activity is not related to itself, nor both parent and child', () => {
+    expect(activityFlagErrors({ puestos: [{ puesto: 2 }, { puesto: 3 }, { puesto: 2 }] })).toEqual([{ field: 'puestos.2.puesto', code: 'FILA_REPETIDA' }]);
+    expect(activityFlagErrors({ id: 7, padres: [{ actividad: 7 }], hijas: [{ actividad: 4 }, { actividad: 4 }] })).toEqual([
+      { field: 'padres.0.actividad', code: 'REFERENCIA_CICLICA' },
+      { field: 'hijas.1.actividad', code: 'FILA_REPETIDA' },
+    ]);
+    expect(activityFlagErrors({ padres: [{ actividad: 5 }], hijas: [{ actividad: 5 }] })).toEqual([{ field: 'hijas.0.actividad', code: 'ACTIVIDAD_PADRE_E_HIJA' }]);
+    expect(activityFlagErrors({ padres: [{ actividad: 5 }], hijas: [{ actividad: 6 }], puestos: [{ puesto: 5 }] })).toEqual([]);
+  });
 });

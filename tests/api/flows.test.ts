@@ -72,6 +72,31 @@ describeBackends('processes, activities and flows', (backend) => {
       expect(await post('actividad/save', { proceso: 987654, titulo: 'Sin proceso' })).toMatchObject({ status: 400, body: { errors: [{ field: 'proceso', code: 'enum' }] } });
     });
 
+    it('refuses a position or a related activity twice, the activity related to itself or through others, and one both parent and child', async () => {
+      const puesto = (await ok('puesto/save', { nombre: 'Comprador senior' })).id;
+      const base = { proceso: ids.proceso, titulo: 'Relaciones' };
+      const refused = async (body: { id?: number }, field: string, code: string) => {
+        const res = await post(body.id ? `actividad/update/${body.id}` : 'actividad/save', body);
+        // the activity's own rules answer 406, the generic reference check 400
+        expect([400, 406], `${field} ${code}`).toContain(res.status);
+        expect(res.body.errors, `${field} ${code}`).toContainEqual({ field, code });
+      };
+      await refused({ ...base, puestos: [{ puesto }, { puesto }] }, 'puestos.1.puesto', 'FILA_REPETIDA');
+      await refused({ ...base, padres: [{ actividad: ids.solicitud }, { actividad: ids.solicitud }] }, 'padres.1.actividad', 'FILA_REPETIDA');
+      await refused({ ...base, padres: [{ actividad: ids.solicitud }], hijas: [{ actividad: ids.solicitud }] }, 'hijas.0.actividad', 'ACTIVIDAD_PADRE_E_HIJA');
+      // itself, and through another: A's parent is B, so B cannot take A as its parent
+      const a = await ok('actividad/save', { ...base, titulo: 'A' });
+      await refused({ ...a, padres: [{ actividad: a.id }] }, 'padres.0.actividad', 'REFERENCIA_CICLICA');
+      const b = await ok('actividad/save', { ...base, titulo: 'B', padres: [{ actividad: a.id }] });
+      const aWithB = await ok(`actividad/update/${a.id}`, { ...a, hijas: [{ actividad: b.id }] });
+      // B's child cannot also be its parent (the rule of the form), nor its parent's parent (the server's walk)
+      await refused({ ...aWithB, padres: [{ actividad: b.id }] }, 'hijas.0.actividad', 'ACTIVIDAD_PADRE_E_HIJA');
+      const c = await ok('actividad/save', { ...base, titulo: 'C', padres: [{ actividad: b.id }] });
+      await refused({ ...aWithB, padres: [{ actividad: c.id }] }, 'padres.0.actividad', 'REFERENCIA_CICLICA');
+      // nothing of it was written
+      expect((await ok(`actividad/show/${a.id}`)).padres).toEqual([]);
+    });
+
     it('status/duplicate copies an activity with a new coding, its positions and relations', async () => {
       const puesto = (await ok('puesto/save', { nombre: 'Comprador' })).id;
       const source = await ok('actividad/save', { proceso: ids.proceso, codificacion: 'COM-DUP', titulo: 'A copiar', audio: true, puestos: [{ puesto }], hijas: [{ actividad: ids.orden }] });
@@ -124,6 +149,44 @@ describeBackends('processes, activities and flows', (backend) => {
       expect((await ok(`flujo/show/${broken.id}`)).nombre).toBe('Compras');
       expect((await ok('flujo/index', { filters: { nombre: 'Nueva' } })).total).toBe(0);
       await ok(`flujo/delete/${flow.id}`);
+    });
+
+    it('flujo/verify with an edit checks it before storing: a refused one writes nothing and the live flow stays verified', async () => {
+      const live = await ok(`flujo/verify/${(await ok('flujo/save', { nombre: 'Ventas en vivo', ...compras() })).id}`);
+      expect(live.verificado).toBe(true);
+      const history = async () => (await ok(`flujo/history/${live.id}`)).total;
+      const entries = await history();
+      const { id: _id, version, ...fields } = live;
+      // an unfinished sub-flow step added after the order, not saved, then "Verificar"
+      const unfinished = {
+        ...fields,
+        nodos: [...live.nodos, { clave: 'n10', tipo: 'subflujo' }],
+        conexiones: [...live.conexiones, { desde: 'orden', hacia: 'n10' }, { desde: 'n10', hacia: 'fin' }],
+      };
+      const refused = await post(`flujo/verify/${live.id}`, { version, borrador: unfinished });
+      expect(refused).toMatchObject({ status: 400, body: { code: 'FLOW_INVALID' } });
+      expect(refused.body.errors).toEqual([expect.objectContaining({ code: 'FLGR1005', nodes: ['n10'] })]);
+      const after = await ok(`flujo/show/${live.id}`);
+      expect(after).toMatchObject({ verificado: true, version });
+      expect(after.nodos.map((n: any) => n.clave)).not.toContain('n10');
+      expect(await history()).toBe(entries);
+      // bad input is refused with its code, and writes nothing either
+      expect(await post(`flujo/verify/${live.id}`, { borrador: unfinished })).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ field: 'version' }] } });
+      expect(await post(`flujo/verify/${live.id}`, { version, borrador: { ...fields, nombre: '' } })).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+      expect(await post(`flujo/verify/${live.id}`, { version: version - 1, borrador: fields })).toMatchObject({ status: 409, body: { code: 'VERSION_CONFLICT' } });
+      expect(await post(`flujo/verify/${live.id}`, { version, otro: 1 })).toMatchObject({ status: 400 });
+      expect(await ok(`flujo/show/${live.id}`)).toMatchObject({ verificado: true, version, nombre: 'Ventas en vivo' });
+      expect(await history()).toBe(entries);
+
+      // a valid edit is stored and verified in one go: the flow never leaves use
+      const other = await ok('flujo/save', { nombre: 'Posventa', ...compras() });
+      const finished = { ...unfinished, nodos: unfinished.nodos.map((n: any) => (n.clave === 'n10' ? { ...n, flujo: other.id } : n)) };
+      const stored = await ok(`flujo/verify/${live.id}`, { version, borrador: { ...finished, descripcion: 'Con posventa' } });
+      expect(stored).toMatchObject({ id: live.id, verificado: true, version: version + 1, descripcion: 'Con posventa' });
+      expect(stored.nodos.find((n: any) => n.clave === 'n10')).toMatchObject({ tipo: 'subflujo', flujo: other.id });
+      expect(await ok(`flujo/show/${live.id}`)).toMatchObject({ verificado: true, descripcion: 'Con posventa' });
+      // nothing else may verify: the draft's own flag is the server's to set
+      expect((await ok(`flujo/update/${live.id}`, { ...stored, verificado: true, nodos: stored.nodos.filter((n: any) => n.clave !== 'n10'), conexiones: fields.conexiones })).verificado).toBe(false);
     });
 
     it('an activity used by a flow cannot be deleted; sub-flows cannot loop', async () => {
