@@ -23,6 +23,7 @@ import { installRequestLog } from './http/request-log';
 import { installSecurityHeaders } from './http/security-headers';
 import { serveStatic } from './http/static';
 import { MAIL_RETRY, startMailDelivery, type MailDelivery } from './mail/delivery';
+import { setMailDelivery } from './mail/runtime';
 import { setBillingRuntime } from './entities/factura/runtime';
 import { startBillingWorker, type BillingWorker } from './entities/factura/worker';
 import type { AppContext } from './routes/context';
@@ -133,6 +134,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
         retry: { ...MAIL_RETRY, baseMs: config.mailRetryBaseMs, maxMs: Math.max(MAIL_RETRY.maxMs, config.mailRetryBaseMs) },
       });
     else app.log.info('SMTP_URL is not set: mail stays in the outbox (table comunicacion)');
+    setMailDelivery(docs, Boolean(config.smtpUrl));
     for (const server of entities.servers.values()) if (server.start) moduleWork.push(await server.start({ db: db as unknown as Kysely<any>, config, log: app.log }));
     app.log.info(`Database: ${describeTarget(config)}`);
     app.log.info(`Entities: ${entities.entities.map((e) => e.name).join(', ') || 'none'}`);

@@ -75,7 +75,7 @@ describeBackends('processes, activities and flows', (backend) => {
     it('refuses a position or a related activity twice, the activity related to itself or through others, and one both parent and child', async () => {
       const puesto = (await ok('puesto/save', { nombre: 'Comprador senior' })).id;
       const base = { proceso: ids.proceso, titulo: 'Relaciones' };
-      const refused = async (body: { id?: number }, field: string, code: string) => {
+      const refused = async (body: Record<string, unknown> & { id?: number }, field: string, code: string) => {
         const res = await post(body.id ? `actividad/update/${body.id}` : 'actividad/save', body);
         // the activity's own rules answer 406, the generic reference check 400
         expect([400, 406], `${field} ${code}`).toContain(res.status);

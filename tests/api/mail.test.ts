@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enqueueMail } from '../../server/mail/outbox';
 import { startFakeSmtp, type FakeSmtp } from '../support/smtp';
-import { api, createUser, describeBackends, startTestServer, type TestServer } from '../support/server';
+import { ADMIN_PASSWORD, PLAIN_PASSWORD, api, createUser, describeBackends, startTestServer, type TestServer } from '../support/server';
 
 async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -26,6 +26,12 @@ describeBackends('mail outbox delivery', (backend) => {
   });
 
   const row = (id: number) => srv.db.selectFrom('comunicacion').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('tells an admin that this server delivers mail', async () => {
+    const client = api(srv.baseUrl);
+    const admin = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+    expect(await client.post('/api/comunicacion/envio', {}, admin)).toMatchObject({ status: 200, body: { entrega: true } });
+  });
 
   it('sends pending mail over SMTP and marks it sent', async () => {
     await createUser(srv.db, { username: 'rosa', password: 'Rosa-pass1!', email: 'rosa@example.com' });
@@ -71,5 +77,14 @@ describeBackends('mail without SMTP_URL', (backend) => {
     await new Promise((r) => setTimeout(r, 200));
     const r = await srv.db.selectFrom('comunicacion').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(r).toMatchObject({ estado: 'pendiente', intentos: 0 });
+  });
+
+  it('says so to an admin, who can tell why mail stays pending; not to a plain user', async () => {
+    const client = api(srv.baseUrl);
+    const admin = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+    expect(await client.post('/api/comunicacion/envio', {}, admin)).toMatchObject({ status: 200, body: { entrega: false } });
+    await createUser(srv.db, { username: 'plano', password: PLAIN_PASSWORD, roles: ['ROLE_USER'] });
+    const plain = (await client.login('plano', PLAIN_PASSWORD)).access_token;
+    expect((await client.post('/api/comunicacion/envio', {}, plain)).status).toBe(403);
   });
 });

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startApp } from '../support/app';
 import { closeToasts, loginAs, newPage, signedInPage } from '../support/browser';
 import { api } from '../support/server';
+import { enqueueMail } from '../../server/mail/outbox';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
@@ -139,9 +140,13 @@ describe('back office master data in the browser', () => {
     await page.reload();
     await expect.poll(() => field(/^Nombre/).inputValue()).toBe('Mi Empresa SA');
 
+    // a queued mail, on a server that sends none (no SMTP_URL): its form says why it stays pending
+    await enqueueMail(app.db, { to: 'compras@example.com', subject: 'Orden de compra 12', text: 'Adjunta.' });
     await page.goto(`${app.baseUrl}/#/backOffice/listcomunica`);
     await page.getByRole('heading', { name: 'Comunicaciones', level: 1 }).waitFor();
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('button', { name: 'Agregar' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Ver Orden de compra 12' }).click();
+    await page.getByRole('dialog').getByText(/^Este servidor no envía correo \(falta configurar SMTP_URL\)/).waitFor();
   });
 });

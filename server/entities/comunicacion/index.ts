@@ -9,11 +9,14 @@
  *   not be able to take over the account the link was sent for;
  * - states: pendiente (queued), enviado (sent), error (failed: tried for too long; `error` says why, as it does
  *   for a queued mail whose last attempt failed); `POST /api/comunicacion/reenviar/{id}` (ADMIN) queues a mail
- *   again — sent, failed or queued — for the next round of server/mail/delivery.ts, with fresh attempts.
+ *   again — sent, failed or queued — for the next round of server/mail/delivery.ts, with fresh attempts;
+ * - `POST /api/comunicacion/envio` (ADMIN) -> `{entrega: boolean}`: whether this server delivers mail at all
+ *   (SMTP_URL set): without it every mail stays pending, and the screens say why.
  */
 import { sql } from 'kysely';
 import { ROLES } from '../../../engine/roles';
 import { defineEntityServer, type StoredRecord } from '../../documents/types';
+import { deliversMail } from '../../mail/runtime';
 
 const RESET_LINK = /(resetPassword\/)[A-Za-z0-9_-]+/g;
 export const REDACTED = '…';
@@ -34,6 +37,7 @@ export default defineEntityServer({
   coreTable: true,
   present,
   actions: {
+    envio: { scope: 'entity', read: true, roles: ROLES.ADMIN, run: async ({ ctx }) => ({ entrega: deliversMail(ctx.docs) }) },
     reenviar: {
       scope: 'record',
       roles: ROLES.ADMIN,
