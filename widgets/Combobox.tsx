@@ -24,7 +24,7 @@ export interface ComboboxProps {
   listKey: string;
   /** A remote source's identity: its first slices go through the read cache (useSelectOptions). */
   cacheKey?: string;
-  /** A blank entry first. */
+  /** A blank entry first (not while a text is typed). */
   allowNull?: boolean;
   ids?: OptionId[];
   filters?: Record<string, unknown>;
@@ -58,7 +58,10 @@ export function Combobox(props: ComboboxProps) {
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
 
-  const shown = allowNull ? [BLANK, ...rows] : rows;
+  // while a text is typed the user looks for something: no blank entry on top to tap by mistake (clearing the
+  // text empties the value)
+  const searching = editing && text.trim() !== '';
+  const shown = allowNull && !searching ? [BLANK, ...rows] : rows;
   const listId = `${id}-listbox`;
   const optionDomId = (i: number) => `${id}-option-${i}`;
   const label = (o: SelectOption) => optionText(o, i18n.language);

@@ -53,7 +53,11 @@ export function EntityForm({ entity, formId, record, readOnly, onSaved, onDirtyC
   return (
     <SchemaForm
       entity={shown}
-      onChange={dressing ? setTyped : undefined}
+      onChange={(typed) => {
+        // the record knows what is typed (a record action saves it first)
+        record.onTyped(typed);
+        if (dressing) setTyped(typed);
+      }}
       formId={formId}
       formData={record.data}
       recordId={record.recordId}

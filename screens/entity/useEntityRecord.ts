@@ -14,17 +14,24 @@ import type { StoredRecord } from '../../engine/api/entityApi';
 
 export type FormRecord = Record<string, unknown>;
 
+/** A call that changes the stored record (a mode or state change), given the version on screen; answers the record. */
+export type RecordAction = (version: number | undefined) => Promise<StoredRecord>;
+
 /**
  * `id` null = a new record, with the fields of `preset` filled in. The record is read through the read cache
  * (screens/app/readCache.tsx): a newer copy (focus, update-list) replaces what the form shows only while the
  * form is clean (`onDirtyChange`), so a revalidation never overwrites what the user is typing; a form that does
  * not report its state keeps the copy it loaded. Saving then meets the version it loaded (409 when stale).
+ * A record action (`act`) meets that version too, and its reply — the record as the server now holds it — is
+ * what the form and the cache hold next, so the screen offers the new state's actions and a later save meets
+ * the new version.
  */
 export function useEntityRecord(entity: ResolvedEntity, id: string | number | null, onMissing?: () => void, preset?: FormRecord) {
   const { t } = useTranslation();
   const [data, setData] = useState<FormRecord | null>(id === null ? (preset ?? {}) : null);
   const [recordId, setRecordId] = useState(id);
-  const [version, setVersion] = useState<number | undefined>();
+  // the version on screen: what the next save or action meets (a ref, so an action right after a save meets the saved one)
+  const version = useRef<number | undefined>(undefined);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [saving, setSaving] = useState(false);
   const key: ReadKey | null = id === null ? null : [`${entity.name}/show/${id}`];
@@ -34,14 +41,20 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
   const clean = useRef(false);
   // the key whose copy is on screen
   const shown = useRef<string | null>(null);
+  // the data on screen as the form last reported it (`onTyped`)
+  const latest = useRef<FormRecord | null>(null);
   const onDirtyChange = useCallback((dirty: boolean) => {
     clean.current = !dirty;
+  }, []);
+  const onTyped = useCallback((typed: FormRecord) => {
+    latest.current = typed;
   }, []);
 
   const adopt = useCallback((record: StoredRecord) => {
     const { id: _id, version: v, ...rest } = record;
+    latest.current = null;
     setData(rest);
-    setVersion(v);
+    version.current = v;
   }, []);
 
   useEffect(() => {
@@ -49,10 +62,9 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
     setServerErrors([]);
     shown.current = null;
     clean.current = false;
-    if (id === null) {
-      setData(preset ?? {});
-      setVersion(undefined);
-    } else setData(null);
+    latest.current = null;
+    version.current = undefined;
+    setData(id === null ? (preset ?? {}) : null);
     // preset is read when the form opens, not followed
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entity.name, id]);
@@ -93,15 +105,13 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
         const stored =
           recordId === null
             ? await entityCalls.save(entity.name, formData)
-            : await entityCalls.update(entity.name, recordId, { ...formData, version });
-        const { id: newId, version: v, ...rest } = stored;
-        setRecordId(newId);
-        setVersion(v);
-        setData(rest);
+            : await entityCalls.update(entity.name, recordId, { ...formData, version: version.current });
+        setRecordId(stored.id);
+        adopt(stored);
         if (key) void mutate(stored, { revalidate: false });
         showSuccess(t('entity.saved'));
         emitUpdateList();
-        return { id: newId, record: stored };
+        return { id: stored.id, record: stored };
       } catch (e) {
         if (e instanceof ApiError) {
           if (e.fieldErrors.length) setServerErrors(e.fieldErrors);
@@ -112,8 +122,35 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
         setSaving(false);
       }
     },
-    [entity.name, recordId, version, t, key, mutate],
+    [entity.name, recordId, t, key, mutate, adopt],
   );
 
-  return { data, serverErrors, saving, save, recordId, reload, onDirtyChange };
+  /** What was typed and not saved yet, as the form last reported it (null when nothing is pending or not reported). */
+  const typed = useCallback(() => (clean.current ? null : latest.current), []);
+
+  /**
+   * Runs a record action (a mode or state change) with the version on screen (409 when someone changed the record
+   * meanwhile) and shows its reply: the record as the server now holds it, in the form and in the read cache, and
+   * every list refreshes. What was typed and not saved is replaced: the screen saves it first or asks. Resolves
+   * with the record, or null when refused (the client's toast said why).
+   */
+  const act = useCallback(
+    async (call: RecordAction): Promise<StoredRecord | null> => {
+      let stored: StoredRecord;
+      try {
+        stored = await call(version.current);
+      } catch {
+        return null;
+      }
+      setServerErrors([]);
+      shown.current = keyText;
+      adopt(stored);
+      if (key) void mutate(stored, { revalidate: false });
+      emitUpdateList();
+      return stored;
+    },
+    [key, keyText, mutate, adopt],
+  );
+
+  return { data, serverErrors, saving, save, recordId, reload, act, typed, onDirtyChange, onTyped };
 }

@@ -1,7 +1,8 @@
 /**
  * An instructive's form (spec §2 /backOffice/instructive/:id; issue 13): its fields, its mode (the instructive
  * mode machine offers "make current" with tasks, "back to elaboration" when current — which raises the
- * revision), read-only while current, and its tasks with their PERT times.
+ * revision), read-only while current, and its tasks with their PERT times. A mode change shows the server's
+ * reply (mode, revision, version: useEntityRecord's `act`); what was typed is saved before it, once asked.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { Alert, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/r
 import { allowedModeEvents, isInstructiveMode } from '../../machines/instructiveMode';
 import { SubHeader } from '../../widgets/SubHeader';
 import { showSuccess } from '../../widgets/toaster';
+import { ConfirmSaveFirst } from '../entity/ConfirmSaveFirst';
 import { EntityForm } from '../entity/EntityForm';
 import { RecordHistory } from '../entity/RecordHistory';
 import { useEntityRecord } from '../entity/useEntityRecord';
@@ -25,12 +27,10 @@ const LIST = '/backOffice/instructive';
 
 export default function InstructiveFormScreen(props: ScreenProps) {
   const { id = 'create' } = useParams();
-  // a change of mode reloads the form from the server
-  const [round, setRound] = useState(0);
-  return <InstructiveForm key={`${id}:${round}`} {...props} reload={() => setRound((n) => n + 1)} />;
+  return <InstructiveForm key={id} {...props} />;
 }
 
-function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }) {
+function InstructiveForm({ route }: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id = 'create', show } = useParams();
@@ -64,14 +64,16 @@ function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }
 
 
   const events = useMemo(() => (saved === null ? [] : allowedModeEvents(mode, pert?.tareas.length ?? 0)), [saved, mode, pert]);
+  // making current with typed data asks first: the typed data is saved, then the mode changes
+  const [asking, setAsking] = useState(false);
   const change = async (to: 'publish' | 'revise') => {
     setBusy(true);
     try {
-      await taskCalls.mode(saved!, to);
-      showSuccess(t(to === 'publish' ? 'instructive.published' : 'instructive.revised'));
-      reload();
-    } catch {
-      // the toast said why
+      const typed = record.typed();
+      // a refused save (its errors on the fields, or a toast) leaves the mode and what was typed as they are
+      if (typed && !(await record.save(typed))) return;
+      // the reply is what the form shows: the new mode's actions, and the version a later save meets
+      if (await record.act((version) => taskCalls.mode(saved!, to, version))) showSuccess(t(to === 'publish' ? 'instructive.published' : 'instructive.revised'));
     } finally {
       setBusy(false);
     }
@@ -80,12 +82,12 @@ function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }
   const actions = (
     <>
       {events.includes('PUBLISH') && (
-        <Button size="sm" variant="outline" colorPalette="brand" loading={busy} onClick={() => change('publish')}>
+        <Button size="sm" variant="outline" colorPalette="brand" loading={busy} onClick={() => (dirty && !readOnly ? setAsking(true) : void change('publish'))}>
           {t('instructive.publish')}
         </Button>
       )}
       {events.includes('REVISE') && (
-        <Button size="sm" variant="outline" loading={busy} onClick={() => change('revise')}>
+        <Button size="sm" variant="outline" loading={busy} onClick={() => void change('revise')}>
           {t('instructive.revise')}
         </Button>
       )}
@@ -120,6 +122,16 @@ function InstructiveForm({ route, reload }: ScreenProps & { reload: () => void }
         onDirtyChange={setDirty}
       />
       {leave.dialogs}
+      <ConfirmSaveFirst
+        open={asking}
+        text={t('instructive.unsaved.text')}
+        confirmLabel={t('instructive.unsaved.publish')}
+        onStay={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          void change('publish');
+        }}
+      />
       <Stack gap="3" as="section" aria-labelledby="instructive-tasks">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Heading as="h2" size="md" id="instructive-tasks">

@@ -31,12 +31,10 @@ const DONE: Record<TaskEvent['type'], string> = { START: 'tasks.actions.started'
 
 export default function TaskFormScreen(props: ScreenProps) {
   const { id = 'create' } = useParams();
-  // a state change reloads the form from the server
-  const [round, setRound] = useState(0);
-  return <TaskForm key={`${id}:${round}`} {...props} reload={() => setRound((n) => n + 1)} />;
+  return <TaskForm key={id} {...props} />;
 }
 
-function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
+function TaskForm({ route }: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -70,20 +68,16 @@ function TaskForm({ route, reload }: ScreenProps & { reload: () => void }) {
   // typed data is not lost without a question: leaving (exit, menu, back) asks, closing the tab warns
   const [dirty, setDirty] = useState(false);
   const leave = useFormLeave(dirty && !readOnly);
-  // a state change reloads the form: typed data would go with it, so it asks first too
+  // a state change shows the task as the server then holds it: typed data would go with it, so it asks first too
   const [pendingEvent, setPendingEvent] = useState<TaskEvent['type'] | null>(null);
   useSaveShortcut(formId, !readOnly);
 
   const send = async (type: TaskEvent['type']) => {
     setBusy(type);
     try {
-      await taskCalls.send(CALL[type], Number(id), undefined);
-      showSuccess(t(DONE[type]));
-      // the read cache first holds the changed task: the fresh form must not open on the copy from before
-      await record.reload();
-      reload();
-    } catch {
-      // the toast said why
+      // meets the version on screen; the reply is what the form shows next (its state's locks and actions) and
+      // the version a later save meets; a refusal's toast says why
+      if (await record.act((version) => taskCalls.send(CALL[type], Number(id), version))) showSuccess(t(DONE[type]));
     } finally {
       setBusy(null);
     }

@@ -87,7 +87,8 @@ export const taskCalls = {
   reschedule: (id: number, dates: Dates, version?: number) => api.post<StoredRecord>(`tarea/reschedule/${id}`, { ...dates, ...(version ? { version } : {}) }),
   planning: (body: Record<string, unknown> = {}) => api.post<{ truncated: boolean; total: number; registros: PlannedRecord[] }>('instructivoExec/getFlowsPlaneam', body),
   pert: (instructivo: number) => api.post<PertReply>(`instructivo/pert/${instructivo}`, {}),
-  mode: (instructivo: number, to: 'publish' | 'revise') => api.post<StoredRecord>(`instructivo/${to}/${instructivo}`, {}),
+  /** Meets `version` when given (409 VERSION_CONFLICT when the instructive changed meanwhile). */
+  mode: (instructivo: number, to: 'publish' | 'revise', version?: number) => api.post<StoredRecord>(`instructivo/${to}/${instructivo}`, version ? { version } : {}),
   nextSteps: (registro: number) => api.post<NextStepView[]>(`registro/nextSteps/${registro}`, {}),
   /** Quiet: the move dialog shows why a move is refused. */
   move: (registro: number, choice: Record<string, unknown>) => api.post<StoredRecord>(`registro/move/${registro}`, choice, { quiet: true }),

@@ -374,6 +374,53 @@ describe('tasks', () => {
     }
   });
 
+  it('the instructive form shows a mode change as the server made it and saves afterwards; typed data is saved before making current', async () => {
+    const { context, page: admin } = await newPage(browser.browser, app.baseUrl);
+    try {
+      await loginAs(admin, 'admin', ADMIN_PASSWORD);
+      await admin.getByRole('heading', { name: 'Hola, admin' }).waitFor();
+      await admin.goto(`${app.baseUrl}/#/backOffice/instructive/${seed.instructivo}`);
+      const publish = admin.getByRole('button', { name: 'Poner vigente' });
+      const revise = admin.getByRole('button', { name: 'Volver a elaboración' });
+      const objective = admin.getByRole('textbox', { name: /^Objetivo/ });
+      const ask = admin.getByRole('dialog', { name: 'Cambios sin guardar' });
+      const stored = () => seed.ok(`instructivo/show/${seed.instructivo}`);
+      await admin.getByText(/^Vigente, revisión 0/).waitFor();
+
+      // right after opening (the record was just read): the form shows the reply, and offers the new mode's action
+      await revise.click();
+      await admin.getByText(/^En elaboración, revisión 1/).waitFor();
+      await publish.waitFor();
+      expect(await revise.count()).toBe(0);
+      expect(await stored()).toMatchObject({ modo: 'en_elaboracion', revision: 1 });
+      // a save afterwards meets the version the server now holds: no conflict
+      await objective.fill('Instalar sin pérdidas');
+      await admin.getByRole('button', { name: 'Guardar', exact: true }).first().click();
+      await admin.getByText('Guardado.').first().waitFor();
+      await expect.poll(async () => (await stored()).objetivo).toBe('Instalar sin pérdidas');
+      expect(await admin.getByText('Otro usuario modificó este registro. Vuelva a cargarlo antes de guardar.').count()).toBe(0);
+
+      // typed, then "make current": it asks; keeping on editing keeps the text and the mode
+      await objective.fill('Con el agua cortada');
+      await publish.click();
+      await ask.getByText('El instructivo tiene cambios sin guardar. Para ponerlo vigente, primero se guardan.').waitFor();
+      await ask.getByRole('button', { name: 'Seguir editando' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await objective.inputValue()).toBe('Con el agua cortada');
+      expect((await stored()).modo).toBe('en_elaboracion');
+      // saving and making current stores the text first, then the mode; the form is the server's again
+      await publish.click();
+      await ask.getByRole('button', { name: 'Guardar y poner vigente' }).click();
+      await admin.getByText(/^Vigente, revisión 1/).waitFor();
+      await revise.waitFor();
+      expect(await publish.count()).toBe(0);
+      expect(await stored()).toMatchObject({ modo: 'vigente', revision: 1, objetivo: 'Con el agua cortada' });
+      await admin.getByText('Con el agua cortada').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('speaks English', async () => {
     await page.goto(`${app.baseUrl}/#/task/todas`);
     await page.getByTestId('language-switch').selectOption('en');

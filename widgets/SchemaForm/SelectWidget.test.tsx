@@ -87,7 +87,8 @@ describe('SelectWidget', () => {
       expect(fixtureCalls).toEqual([]);
       await act(() => vi.advanceTimersByTimeAsync(1));
       expect(fixtureCalls.map((c) => c.query.pattern)).toEqual(['banc']);
-      expect(optionTexts()).toEqual(['Sin valor', 'Bancos 4', 'Bancos 11', 'Bancos 18', 'Bancos 25', 'Bancos 32']);
+      // a typed text looks for something: no blank entry on top of what it finds
+      expect(optionTexts()).toEqual(['Bancos 4', 'Bancos 11', 'Bancos 18', 'Bancos 25', 'Bancos 32']);
     });
   });
 

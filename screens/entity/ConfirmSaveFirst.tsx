@@ -1,0 +1,37 @@
+/**
+ * "Save first?" before a record action (a mode change) while the form has typed data: the action shows the record
+ * as the server then holds it, so what was typed is saved first — or the user keeps on editing. `text` and
+ * `confirmLabel` (translated) name the action.
+ */
+import { Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
+
+interface ConfirmSaveFirstProps {
+  open: boolean;
+  text: string;
+  confirmLabel: string;
+  onStay: () => void;
+  onConfirm: () => void;
+}
+
+export function ConfirmSaveFirst({ open, text, confirmLabel, onStay, onConfirm }: ConfirmSaveFirstProps) {
+  const { t } = useTranslation();
+  if (!open) return null;
+  return (
+    <Modal
+      open
+      onClose={onStay}
+      title={t('execution.unsaved.title')}
+      footer={
+        <DialogButtons
+          secondary={{ label: t('execution.unsaved.stay'), onClick: onStay }}
+          primary={{ label: confirmLabel, onClick: onConfirm, autoFocus: true }}
+        />
+      }
+    >
+      <Text>{text}</Text>
+    </Modal>
+  );
+}
