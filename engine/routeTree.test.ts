@@ -59,7 +59,7 @@ describe('the product route tree', () => {
       '/execution/:flowId/:activityId/:id?/:show?/:iscmdline?/:actividadname?/:flowname?',
       '/backOffice/stock', '/backOffice/stock/:id/:show?', '/backOffice/profile', '/backOffice/profile/:id/:show?',
       '/backOffice/jobs', '/backOffice/process/:id/:show?', '/backOffice/process/status/:id/:show?', '/backOffice/macroprocess',
-      '/backOffice/macroprocess/:id', '/backOffice/instructive/:id/:show?', '/backOffice/instructive/task/:id/:parent?',
+      '/backOffice/macroprocess/:id/:show?', '/backOffice/instructive/:id/:show?', '/backOffice/instructive/task/:id/:parent?',
       '/backOffice/listcomunica', '/backOffice/categories', '/backOffice/reportConfig', '/backOffice/empresaconfig',
       '/backOffice/billingConfig', '/backOffice/secuenciasConfig', '/backOffice/eventosConfig',
       '/backOffice/mantenimientosConfig',

@@ -1,38 +1,60 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { flowDesignerMachine, isDirty, redoable, sameHeader, undoable, type SaveInput, type StoredFlow } from './flowDesigner';
+import { flowDesignerMachine, isDirty, redoable, sameHeader, undoable, type SaveInput, type StoredFlow, type VerifyInput } from './flowDesigner';
 
-/** A server in memory: saves give ids to the rows, verify answers FLOW_INVALID with the problems given. */
-function fakeServer(opts: { invalid?: { code: string; nodes: string[] }[] } = {}) {
+/**
+ * A server in memory: saves give ids to the rows; verify (with the edits it is sent, if any) answers FLOW_INVALID
+ * with the problems given, storing nothing, or stores the edits verified.
+ */
+function fakeServer(opts: { invalid?: { code: string; nodes: string[] }[]; stored?: StoredFlow } = {}) {
   let rowId = 100;
   const saves: SaveInput[] = [];
-  let stored: StoredFlow | null = null;
+  let stored: StoredFlow | null = opts.stored ?? null;
+  const withIds = (rows: unknown) => (rows as object[]).map((r) => ({ id: (r as { id?: number }).id ?? ++rowId, ...r }));
   const save = vi.fn(async (input: SaveInput) => {
     saves.push(input);
-    const withIds = (rows: unknown) => (rows as object[]).map((r) => ({ id: (r as { id?: number }).id ?? ++rowId, ...r }));
     stored = { ...input.record, nodos: withIds(input.record.nodos), conexiones: withIds(input.record.conexiones), id: input.id ?? 7, version: (input.version ?? 0) + 1, verificado: false };
     return stored;
   });
-  const verify = vi.fn(async ({ id }: { id: number }) => {
+  const verify = vi.fn(async ({ id, draft }: VerifyInput) => {
     if (opts.invalid) throw Object.assign(new Error('invalid'), { code: 'FLOW_INVALID', fieldErrors: opts.invalid.map((p) => ({ field: 'nodos', ...p })) });
-    stored = { ...stored!, id, version: stored!.version + 1, verificado: true };
+    const record = draft ? { ...draft.record, nodos: withIds(draft.record.nodos), conexiones: withIds(draft.record.conexiones) } : stored!;
+    stored = { ...record, id, version: stored!.version + 1, verificado: true };
     return stored;
   });
-  return { saves, save, verify };
+  return { saves, save, verify, stored: () => stored };
 }
 
 function start(server = fakeServer(), flow: StoredFlow | null = null) {
   const failed = vi.fn();
   const saved = vi.fn();
   const verified = vi.fn();
+  const refusedVerify = vi.fn();
   const machine = flowDesignerMachine.provide({
     actors: { save: fromPromise(({ input }) => server.save(input)), verify: fromPromise(({ input }) => server.verify(input)) },
-    actions: { failed: (_, p) => failed(p.error), saved: (_, flow) => saved(flow), verified },
+    actions: { failed: (_, p) => failed(p.error), saved: (_, flow) => saved(flow), verified, refusedVerify: (_, p) => refusedVerify(p.problems) },
   });
   const actor = createActor(machine).start();
   actor.send({ type: 'LOADED', flow });
-  return { actor, failed, saved, verified, ctx: () => actor.getSnapshot().context };
+  return { actor, failed, saved, verified, refusedVerify, ctx: () => actor.getSnapshot().context };
 }
+
+/** A stored, verified flow: start -> activity 1 -> end, its rows with ids. */
+const live = (): StoredFlow => ({
+  id: 3,
+  version: 4,
+  nombre: 'Ventas',
+  verificado: true,
+  nodos: [
+    { id: 11, clave: 'inicio', tipo: 'inicio', x: 0, y: 0 },
+    { id: 12, clave: 'pedido', tipo: 'actividad', actividad: 1, x: 0, y: 150 },
+    { id: 13, clave: 'fin', tipo: 'fin', x: 0, y: 300 },
+  ],
+  conexiones: [
+    { id: 21, desde: 'inicio', hacia: 'pedido' },
+    { id: 22, desde: 'pedido', hacia: 'fin' },
+  ],
+});
 
 describe('flow designer machine', () => {
   it('keeps an answer whose activity would be left without a way in, and says which (spec §5)', () => {
@@ -143,35 +165,91 @@ describe('flow designer machine', () => {
     expect(isDirty(ctx())).toBe(true);
   });
 
-  it('verify saves first when needed, then verifies; unchanged, it only verifies', async () => {
+  it('verify saves a new flow first, then verifies; unchanged, it only verifies; edits go with the verify', async () => {
     const server = fakeServer();
     const { actor, ctx, verified } = start(server);
     actor.send({ type: 'ADD', tipo: 'inicio', at: { x: 0, y: 0 } });
+    actor.send({ type: 'ADD', tipo: 'fin', at: { x: 0, y: 0 }, after: 'n1' });
     actor.send({ type: 'VERIFY', header: { nombre: 'F' } });
     await waitFor(actor, () => verified.mock.calls.length === 1);
     expect(server.save).toHaveBeenCalledOnce();
+    expect(server.verify).toHaveBeenLastCalledWith({ id: 7 });
     expect(ctx().header.verificado).toBe(true);
     expect(ctx().version).toBe(2);
 
     actor.send({ type: 'VERIFY', header: { nombre: 'F', verificado: true } });
     await waitFor(actor, () => verified.mock.calls.length === 2);
     expect(server.save).toHaveBeenCalledOnce();
-    // a changed header is saved first
+    expect(server.verify).toHaveBeenLastCalledWith({ id: 7 });
+    // a changed header goes with the verify, in the same call: no save of its own
     actor.send({ type: 'VERIFY', header: { nombre: 'G' } });
     await waitFor(actor, () => verified.mock.calls.length === 3);
-    expect(server.save).toHaveBeenCalledTimes(2);
+    expect(server.save).toHaveBeenCalledOnce();
+    expect(server.verify).toHaveBeenLastCalledWith({ id: 7, draft: { version: 3, record: expect.objectContaining({ nombre: 'G', nodos: expect.any(Array), conexiones: expect.any(Array) }) } });
+    expect(ctx()).toMatchObject({ version: 4, header: { nombre: 'G', verificado: true }, draft: null });
   });
 
-  it('a refused verify keeps the server problems until the next edit, and tells the user', async () => {
-    const server = fakeServer({ invalid: [{ code: 'FLGR1004', nodes: ['n1'] }] });
-    const { actor, ctx, failed } = start(server);
-    actor.send({ type: 'ADD', tipo: 'actividad', at: { x: 0, y: 0 } });
-    actor.send({ type: 'VERIFY', header: { nombre: 'F' } });
+  it('verify with problems in the drawing stores nothing, keeps the edits and points at the first step with one', async () => {
+    const server = fakeServer({ stored: live() });
+    const { actor, ctx, refusedVerify, failed } = start(server, live());
+    // the tester's steps: a step selected, "+ Subflujo" after it, not saved, "Verificar"
+    actor.send({ type: 'ADD', tipo: 'subflujo', at: { x: 0, y: 0 }, after: 'pedido' });
+    actor.send({ type: 'FOCUS', clave: 'inicio' });
+    actor.send({ type: 'VERIFY', header: { nombre: 'Ventas', verificado: true } });
+    expect(actor.getSnapshot().matches({ open: 'ready' })).toBe(true);
+    expect(server.save).not.toHaveBeenCalled();
+    expect(server.verify).not.toHaveBeenCalled();
+    expect(failed).not.toHaveBeenCalled();
+    expect(refusedVerify).toHaveBeenCalledOnce();
+    expect(refusedVerify.mock.calls[0][0]).toEqual(expect.arrayContaining([{ code: 'FLGR1005', nodes: ['n4'] }]));
+    expect(ctx().focus?.clave).toBe('n4');
+    expect(ctx()).toMatchObject({ id: 3, version: 4, header: { verificado: true } });
+    expect(isDirty(ctx())).toBe(true);
+    expect(server.stored()).toEqual(live());
+  });
+
+  it('verify asks the browser\'s knowledge too: a step naming an activity that does not exist is refused before any call', () => {
+    const server = fakeServer({ stored: live() });
+    const { actor, refusedVerify } = start(server, live());
+    actor.send({ type: 'UPDATE_NODE', clave: 'pedido', changes: { actividad: 99 } });
+    actor.send({ type: 'VERIFY', header: { nombre: 'Ventas' }, known: { activityExists: (id) => id !== 99 } });
+    expect(refusedVerify.mock.calls[0][0]).toEqual([{ code: 'FLGR1004', nodes: ['pedido'] }]);
+    expect(server.verify).not.toHaveBeenCalled();
+  });
+
+  it('a refused verify keeps the server problems until the next edit, stores nothing, and tells the user', async () => {
+    const server = fakeServer({ invalid: [{ code: 'FLGR1004', nodes: ['pedido'] }], stored: live() });
+    const { actor, ctx, failed } = start(server, live());
+    actor.send({ type: 'UPDATE_NODE', clave: 'pedido', changes: { actividad: 9 } });
+    actor.send({ type: 'VERIFY', header: { nombre: 'Ventas' } });
     await waitFor(actor, () => failed.mock.calls.length === 1);
     expect(failed.mock.calls[0][0]).toMatchObject({ code: 'FLOW_INVALID' });
-    expect(ctx().serverProblems).toEqual([{ code: 'FLGR1004', nodes: ['n1'] }]);
-    actor.send({ type: 'UPDATE_NODE', clave: 'n1', changes: { actividad: 4 } });
+    expect(server.save).not.toHaveBeenCalled();
+    expect(ctx().serverProblems).toEqual([{ code: 'FLGR1004', nodes: ['pedido'] }]);
+    // the edit is still unsaved, the flow as it was
+    expect(isDirty(ctx())).toBe(true);
+    expect(ctx()).toMatchObject({ version: 4, header: { verificado: true }, sent: null, draft: null });
+    actor.send({ type: 'UPDATE_NODE', clave: 'pedido', changes: { actividad: 4 } });
     expect(ctx().serverProblems).toEqual([]);
+  });
+
+  it('edits verified with the verify are stored: the rows take their ids; an edit made meanwhile stays unsaved', async () => {
+    let release!: () => void;
+    const server = fakeServer({ stored: live() });
+    const slow = { ...server, verify: async (input: VerifyInput) => (await new Promise<void>((r) => (release = r)), server.verify(input)) };
+    const { actor, ctx, verified } = start(slow as typeof server, live());
+    actor.send({ type: 'ADD', tipo: 'actividad', at: { x: 0, y: 0 }, after: 'pedido' });
+    actor.send({ type: 'UPDATE_NODE', clave: 'n4', changes: { actividad: 2 } });
+    actor.send({ type: 'CONNECT', desde: 'n4', hacia: 'fin' });
+    actor.send({ type: 'VERIFY', header: { nombre: 'Ventas' } });
+    await waitFor(actor, (s) => s.matches({ open: 'verifying' }));
+    actor.send({ type: 'UPDATE_NODE', clave: 'n4', changes: { actividad: 3 } });
+    release();
+    await waitFor(actor, () => verified.mock.calls.length === 1);
+    expect(ctx().saved.nodos.find((n) => n.clave === 'n4')).toMatchObject({ actividad: 2, id: expect.any(Number) });
+    expect(ctx().history.present.nodos.find((n) => n.clave === 'n4')).toMatchObject({ actividad: 3, id: expect.any(Number) });
+    expect(isDirty(ctx())).toBe(true);
+    expect(ctx()).toMatchObject({ version: 5, header: { verificado: true } });
   });
 
   it('a refused save keeps the edits and hands the field errors to the form', async () => {
@@ -179,6 +257,7 @@ describe('flow designer machine', () => {
     server.save.mockRejectedValueOnce(Object.assign(new Error('dup'), { code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'nombre', code: 'unique' }] }));
     const { actor, ctx, failed } = start(server);
     actor.send({ type: 'ADD', tipo: 'inicio', at: { x: 0, y: 0 } });
+    actor.send({ type: 'ADD', tipo: 'fin', at: { x: 0, y: 0 }, after: 'n1' });
     actor.send({ type: 'VERIFY', header: { nombre: 'F' } });
     await waitFor(actor, () => failed.mock.calls.length === 1);
     expect(ctx()).toMatchObject({ id: null, serverErrors: [{ field: 'nombre', code: 'unique' }], verifyAfterSave: false });

@@ -4,14 +4,19 @@
  * `flujo/update/{id}`, `flujo/verify/{id}`) and the user feedback are implementations the screen provides.
  *
  * Edits are taken in every state once the flow is loaded, also while a save is on its way: what was sent is
- * remembered, so an edit made meanwhile still counts as unsaved. Verify saves first when the graph or the
- * header changed (the server verifies the stored graph).
+ * remembered, so an edit made meanwhile still counts as unsaved.
+ *
+ * Verify first runs the validator (engine/flow/graph.ts, the server's own) over the graph as drawn: with problems
+ * it stores nothing, says so and brings the first step with a problem into view. A valid stored flow with unsaved
+ * edits goes to the server as one call, `flujo/verify/{id}` with the edit (`{version, borrador}`), which stores it
+ * only if it passes the server's check too: a refused verify never leaves a live flow stored unverified. A new
+ * flow is saved first (it has no id yet, and nobody works in it).
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '../engine/errors';
 import { addNode, adoptIds, connect, emptyGraph, equalGraphs, moveNodes, orphanedByRemoving, removeElements, setDefaultOption, updateConnection, updateNode } from '../engine/flow/edit';
 import type { NodeChanges, NodePosition, Point } from '../engine/flow/edit';
-import type { FlowGraph, GraphProblem, NodeKind } from '../engine/flow/graph';
+import { validateFlowGraph, type FlowGraph, type GraphContext, type GraphProblem, type NodeKind } from '../engine/flow/graph';
 import { canRedo, canUndo, record, redo, replacePresent, startHistory, undo, type History } from '../engine/flow/history';
 import { layoutGraph, needsLayout } from '../engine/flow/layout';
 import { problemsFromErrors } from '../engine/flow/view';
@@ -25,6 +30,12 @@ export interface SaveInput {
   version: number | undefined;
   /** Header fields and the graph, as `flujo/save` / `flujo/update/{id}` take them. */
   record: Header;
+}
+
+export interface VerifyInput {
+  id: number;
+  /** Unsaved edits, stored by the verify only if they pass (`flujo/verify/{id}` `{version, borrador}`). */
+  draft?: { version: number | undefined; record: Header };
 }
 
 export interface DesignerContext {
@@ -44,6 +55,8 @@ export interface DesignerContext {
   /** Field errors of the last refused save, for the header form. */
   serverErrors: FieldError[];
   verifyAfterSave: boolean;
+  /** The edits the verify on its way sends with it (null: it verifies the stored flow). */
+  draft: Header | null;
 }
 
 export type DesignerEvent =
@@ -61,7 +74,8 @@ export type DesignerEvent =
   | { type: 'REDO' }
   | { type: 'FOCUS'; clave: string }
   | { type: 'SAVE'; header: Header }
-  | { type: 'VERIFY'; header: Header };
+  /** `known`: what the browser knows of the activities and flows the steps name (the validator's context). */
+  | { type: 'VERIFY'; header: Header; known?: GraphContext };
 
 const GRAPH_FIELDS = new Set(['id', 'version', 'nodos', 'conexiones']);
 
@@ -93,6 +107,11 @@ interface CallError {
 }
 const asCallError = (e: unknown): CallError => (typeof e === 'object' && e !== null ? (e as CallError) : {});
 
+/** What the validator finds in the graph as drawn, before a verify (nothing is sent while there is any). */
+function problemsBeforeVerify(c: DesignerContext, known: GraphContext | undefined): GraphProblem[] {
+  return validateFlowGraph(c.history.present, { ...known, flowId: c.id });
+}
+
 /** A new present graph (no-op edits leave the history as it is; a new edit forgets the last verify). */
 function edit(c: DesignerContext, next: FlowGraph, key: string | null = null): Partial<DesignerContext> {
   if (next === c.history.present) return {};
@@ -108,7 +127,7 @@ export const flowDesignerMachine = setup({
     save: fromPromise<StoredFlow, SaveInput>(async () => {
       throw new Error('save not provided');
     }),
-    verify: fromPromise<StoredFlow, { id: number }>(async () => {
+    verify: fromPromise<StoredFlow, VerifyInput>(async () => {
       throw new Error('verify not provided');
     }),
   },
@@ -130,15 +149,22 @@ export const flowDesignerMachine = setup({
     /** A save went through (its stored flow; the context is still the one before it: id null for a new flow). */
     saved: (_, _flow: StoredFlow) => undefined,
     verified: () => undefined,
+    /** Verify found problems in the graph as drawn: nothing was sent (the problems are on the steps and in their list). */
+    refusedVerify: (_, _params: { problems: GraphProblem[] }) => undefined,
     /** A removal was refused: it would leave these activity steps without a way in (RESPUESTA_DEJA_HUERFANA). */
     refusedRemoval: (_, _params: { orphans: string[] }) => undefined,
     /** A call failed: tell the user (FLOW_INVALID included: its problems are on the canvas). */
     failed: (_, _params: { error: unknown }) => undefined,
   },
   guards: {
-    mustSaveFirst: ({ context, event }) => {
+    hasProblems: ({ context, event }) => {
       assertEvent(event, 'VERIFY');
-      return context.id === null || isDirty(context) || !sameHeader(event.header, context.header);
+      return problemsBeforeVerify(context, event.known).length > 0;
+    },
+    isNew: ({ context }) => context.id === null,
+    hasEdits: ({ context, event }) => {
+      assertEvent(event, 'VERIFY');
+      return isDirty(context) || !sameHeader(event.header, context.header);
     },
   },
 }).createMachine({
@@ -154,6 +180,7 @@ export const flowDesignerMachine = setup({
     serverProblems: [],
     serverErrors: [],
     verifyAfterSave: false,
+    draft: null,
   },
   initial: 'loading',
   states: {
@@ -223,8 +250,27 @@ export const flowDesignerMachine = setup({
           on: {
             SAVE: { target: 'saving', actions: assign({ verifyAfterSave: false }) },
             VERIFY: [
-              { guard: 'mustSaveFirst', target: 'saving', actions: assign({ verifyAfterSave: true }) },
-              { target: 'verifying' },
+              {
+                // nothing is stored: the user is shown where to start fixing
+                guard: 'hasProblems',
+                actions: [
+                  assign(({ context: c, event }) => {
+                    const first = problemsBeforeVerify(c, event.known).flatMap((p) => p.nodes.filter((k) => c.history.present.nodos.some((n) => n.clave === k)))[0];
+                    return first === undefined ? {} : { focus: { clave: first, n: (c.focus?.n ?? 0) + 1 } };
+                  }),
+                  { type: 'refusedVerify', params: ({ context: c, event }) => ({ problems: problemsBeforeVerify(c, event.known) }) },
+                ],
+              },
+              { guard: 'isNew', target: 'saving', actions: assign({ verifyAfterSave: true }) },
+              {
+                guard: 'hasEdits',
+                target: 'verifying',
+                actions: assign(({ context: c, event }) => {
+                  const { nodos, conexiones } = c.history.present;
+                  return { draft: { ...headerOf(event.header), nodos, conexiones }, sent: c.history.present, serverErrors: [] };
+                }),
+              },
+              { target: 'verifying', actions: assign({ draft: null }) },
             ],
           },
         },
@@ -268,20 +314,38 @@ export const flowDesignerMachine = setup({
         verifying: {
           invoke: {
             src: 'verify',
-            input: ({ context: c }) => ({ id: c.id! }),
-            onDone: {
-              target: 'ready',
-              actions: [
-                assign(({ event }) => ({ version: event.output.version, header: headerOf(event.output), serverProblems: [], verifyAfterSave: false })),
-                'verified',
-              ],
-            },
+            input: ({ context: c }) => ({ id: c.id!, ...(c.draft ? { draft: { version: c.version, record: c.draft } } : {}) }),
+            onDone: [
+              {
+                // the edits went with it and are stored now
+                guard: ({ context }) => context.draft !== null,
+                target: 'ready',
+                actions: [
+                  { type: 'adoptStored', params: ({ event }) => event.output },
+                  assign({ serverProblems: [], verifyAfterSave: false, draft: null }),
+                  'verified',
+                ],
+              },
+              {
+                target: 'ready',
+                actions: [
+                  assign(({ event }) => ({ version: event.output.version, header: headerOf(event.output), serverProblems: [], verifyAfterSave: false })),
+                  'verified',
+                ],
+              },
+            ],
             onError: {
               target: 'ready',
               actions: [
                 assign(({ event }) => {
                   const e = asCallError(event.error);
-                  return { verifyAfterSave: false, serverProblems: e.code === 'FLOW_INVALID' ? problemsFromErrors(e.fieldErrors ?? []) : [] };
+                  return {
+                    verifyAfterSave: false,
+                    draft: null,
+                    sent: null,
+                    serverProblems: e.code === 'FLOW_INVALID' ? problemsFromErrors(e.fieldErrors ?? []) : [],
+                    serverErrors: e.code === 'FLOW_INVALID' ? [] : (e.fieldErrors ?? []),
+                  };
                 }),
                 { type: 'failed', params: ({ event }) => ({ error: event.error }) },
               ],

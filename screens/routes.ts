@@ -59,7 +59,8 @@ export const declaredRoutes: readonly RouteNode[] = [
       { path: 'process/:id/:show?', name: 'process', screen: 'processForm', entity: 'proceso' },
       { path: 'process/status/:id/:show?', name: 'processStatus', screen: 'entityForm', entity: 'actividad' },
       { path: 'macroprocess', name: 'macroprocess', screen: 'entityList', entity: 'flujo' },
-      { path: 'macroprocess/:id', name: 'macroprocessForm', screen: 'flowDesigner', entity: 'flujo' },
+      // `:id/show` is the flow to look at (the list's "Ver"): the designer, read-only
+      { path: 'macroprocess/:id/:show?', name: 'macroprocessForm', screen: 'flowDesigner', entity: 'flujo' },
       // the spec names only the instructive form: its list is where users find instructives
       { path: 'instructive', name: 'instructiveList', screen: 'entityList', entity: 'instructivo' },
       { path: 'instructive/:id/:show?', name: 'instructive', screen: 'instructiveForm', entity: 'instructivo' },

@@ -4,7 +4,8 @@
  * (a referenced row by its name: ./useReferenceNames.ts; a day as dd/mm/yyyy, an amount in the language's numbers; a value with
  * a locale name by that name, as lists and forms show it: an enum's, a category's type, a category's value within
  * the group it had then: ./historyScopes.ts); child rows as added,
- * removed and changed. Loads 50 at a time.
+ * removed and changed, each by its naming field or by the name the screen gives it (`nameRow`: a flow's steps and
+ * connections as its designer shows them). Loads 50 at a time.
  */
 import { useMemo, useState } from 'react';
 import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -62,12 +63,21 @@ interface EntryProps {
   /** Child rows as added or removed in the loaded entries (./historyChanges.ts `childRowsOf`). */
   childRows: ReadonlyMap<string, Record<string, unknown>>;
   choiceNames?: ChoiceNames;
+  nameRow?: RowNamer;
 }
 
 /** An action's choices by name where the screen knows them: `{ respuesta: { si: 'Sí' } }` (a flow's answers). */
 export type ChoiceNames = Readonly<Partial<Record<string, Readonly<Record<string, string>>>>>;
 
-function EntryChanges({ entity, entry, within, scopes, references, childRows, choiceNames }: EntryProps) {
+/**
+ * A child row's name where the screen knows better than its naming field (a flow's step by what it says, a
+ * connection by its ends); undefined: the naming field's. The row is as the entry has it (a changed row of which
+ * the loaded history shows no more: only its `id`); `history` holds the rows the loaded entries added or removed,
+ * by `<child>:<id>` (a step removed since, which a connection names).
+ */
+export type RowNamer = (child: string, row: Readonly<Record<string, unknown>>, history: ReadonlyMap<string, Record<string, unknown>>) => string | null | undefined;
+
+function EntryChanges({ entity, entry, within, scopes, references, childRows, choiceNames, nameRow }: EntryProps) {
   const { t, i18n } = useTranslation();
   const value = (v: unknown, path: string, side: 0 | 1 = 0): string => {
     // a referenced row by its name (a client, an activity), once known
@@ -100,6 +110,8 @@ function EntryChanges({ entity, entry, within, scopes, references, childRows, ch
   const changes = fieldChanges(entity, entry).filter((c) => shownKind(entity.schema, entity.ui, c.path) !== 'hidden');
   // a child row by what names it (an item by its article); null when it has nothing that does
   const rowName = (child: string, row: Record<string, unknown> | undefined) => {
+    const own = row && nameRow?.(child, row, childRows);
+    if (own !== undefined) return own;
     const field = namingField(entity, child);
     return !field || !row || row[field] == null || row[field] === '' ? null : value(row[field], `${child}.${field}`);
   };
@@ -108,7 +120,7 @@ function EntryChanges({ entity, entry, within, scopes, references, childRows, ch
       .filter((c) => c.child === child)
       .map((c) => {
         // a changed item says which one, when the history loaded shows how it was added
-        const name = child ? rowName(child, childRows.get(`${child}:${String(c.row)}`)) : null;
+        const name = child ? rowName(child, childRows.get(`${child}:${String(c.row)}`) ?? { id: c.row }) : null;
         return `${label(c.path)}${name ? ` (${name})` : ''}: ${value(c.before, c.path, 0)} → ${value(c.after, c.path, 1)}`;
       });
   lines.push(...changeLines());
@@ -150,7 +162,7 @@ function EntryChanges({ entity, entry, within, scopes, references, childRows, ch
   );
 }
 
-export function RecordHistory({ entity, id, choiceNames }: { entity: ResolvedEntity; id: number | string; choiceNames?: ChoiceNames }) {
+export function RecordHistory({ entity, id, choiceNames, nameRow }: { entity: ResolvedEntity; id: number | string; choiceNames?: ChoiceNames; nameRow?: RowNamer }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
@@ -199,7 +211,7 @@ export function RecordHistory({ entity, id, choiceNames }: { entity: ResolvedEnt
           ) : (
             <Stack as="ul" gap="0" aria-label={t('history.title')}>
               {shown.map((e, i) => (
-                <EntryChanges key={e.id} entity={entity} entry={e} within={within} scopes={scopes[i]} references={references} childRows={childRows} choiceNames={choiceNames} />
+                <EntryChanges key={e.id} entity={entity} entry={e} within={within} scopes={scopes[i]} references={references} childRows={childRows} choiceNames={choiceNames} nameRow={nameRow} />
               ))}
             </Stack>
           )}

@@ -1,4 +1,8 @@
-/** One flow open in the designer (see FlowDesignerScreen): header form, toolbar, canvas, inspector, problems. */
+/**
+ * One flow open in the designer (see FlowDesignerScreen): header form, toolbar, canvas, inspector, problems. Read-only
+ * (the list's "Ver", `/show`): the same flow to look at — its steps, their problems, its history — with Edit instead
+ * of the tools that change it.
+ */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +24,7 @@ import { entityOf } from '../metadata';
 import { DesignerHeader } from './DesignerHeader';
 import { HeaderForm } from './HeaderForm';
 import { useCanvasView } from './useCanvasView';
+import { flowRowNames } from './historyNames';
 import { useFlowDesigner } from './useFlowDesigner';
 import { useFlowNames } from './useFlowNames';
 import { useUndoKeys } from './useUndoKeys';
@@ -29,6 +34,7 @@ import { KeysHint } from '../../widgets/KeysHint';
 import { LeaveDialog } from '../execution/LeaveDialog';
 
 const FORM_ID = 'form-flujo';
+const PROBLEMS_ID = 'flow-problems-title';
 const LISTS: TargetLists = {
   activity: { list: 'actividad', source: (q) => optionsSource('actividad', q) },
   flow: { list: 'flujo', source: (q) => optionsSource('flujo', q) },
@@ -56,9 +62,13 @@ interface FlowDesignerProps {
   onMissing: () => void;
   /** Open another flow (a copy just made). */
   onOpen: (id: number) => void;
+  /** Only to look at: nothing can be changed. */
+  readOnly?: boolean;
+  /** Read-only: open the flow for editing (absent: the user may not edit it). */
+  onEdit?: () => void;
 }
 
-export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen }: FlowDesignerProps) {
+export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen, readOnly = false, onEdit }: FlowDesignerProps) {
   const { t } = useTranslation();
   // leaving with unsaved edits asks first (closing the tab: the browser's warning); the move of a new flow to its
   // own address is let through
@@ -69,10 +79,19 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen 
       onCreated(id);
     },
     onMissing,
+    // problems that name no step (no end, say) are only in their list: bring it into view
+    onRefusedVerify: (problems) => {
+      if (problems.every((p) => !p.nodes.some((k) => graphRef.current.nodos.some((n) => n.clave === k))))
+        document.getElementById(PROBLEMS_ID)?.scrollIntoView({ block: 'nearest' });
+    },
   });
   const c = snapshot.context;
   const graph = c.history.present;
+  const graphRef = useRef(graph);
+  graphRef.current = graph;
   const names = useFlowNames(c.id);
+  // the history names steps and connections as the canvas does
+  const nameRow = useMemo(() => flowRowNames(t, graph, names.titleOf), [t, graph, names.titleOf]);
   const [draft, setDraft] = useState<Header | null>(null);
   const [selection, setSelection] = useState<CanvasSelection>(null);
   const intent = useRef<'SAVE' | 'VERIFY'>('SAVE');
@@ -83,9 +102,9 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen 
   const problems = useMemo(() => mergeProblems(local, c.serverProblems), [local, c.serverProblems]);
   const onMove = useCallback((positions: NodePosition[]) => send({ type: 'MOVE', positions }), [send]);
   const view = useCanvasView({ graph, problems, titleOf: names.titleOf }, onMove);
-  useUndoKeys(() => send({ type: 'UNDO' }), () => send({ type: 'REDO' }));
+  useUndoKeys(() => !readOnly && send({ type: 'UNDO' }), () => !readOnly && send({ type: 'REDO' }));
 
-  const dirty = isDirty(c) || (draft !== null && !sameHeader(draft, c.header));
+  const dirty = !readOnly && (isDirty(c) || (draft !== null && !sameHeader(draft, c.header)));
   const flowEntity = entityOf('flujo');
 
   // a step added or picked from the problems: select it and bring it into view
@@ -106,9 +125,12 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen 
   const guard = useLeaveGuard(dirty);
   allowNext.current = guard.allow;
 
+  // verify is checked with what the browser knows of the activities and flows, as the problems shown are
+  const known = useRef(names.context);
+  known.current = names.context;
   const onHeaderSubmit = useCallback(
     (header: Header) => {
-      send({ type: intent.current, header });
+      send(intent.current === 'VERIFY' ? { type: 'VERIFY', header, known: known.current } : { type: 'SAVE', header });
       intent.current = 'SAVE';
     },
     [send],
@@ -168,18 +190,21 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen 
         verifying={snapshot.matches({ open: 'verifying' })}
         dirty={dirty}
         verified={c.header.verificado === true}
+        readOnly={readOnly}
+        nameRow={nameRow}
         onSave={() => submit('SAVE')}
         onVerify={() => submit('VERIFY')}
         onDuplicate={duplicate}
+        onEdit={onEdit}
       />
       <LeaveDialog blocker={guard.blocker} />
-      <HeaderForm formId={FORM_ID} header={c.header} serverErrors={c.serverErrors} onChange={setDraft} onSubmit={onHeaderSubmit} />
+      <HeaderForm formId={FORM_ID} header={c.header} serverErrors={c.serverErrors} readOnly={readOnly} onChange={setDraft} onSubmit={onHeaderSubmit} />
       <Stack as="section" gap="3" aria-labelledby="diagram-title">
         <Heading as="h2" size="md" id="diagram-title">
           {t('flowDesigner.diagram')}
         </Heading>
-        <KeysHint>{t('flowDesigner.keyboardHelp')}</KeysHint>
-        <FlowToolbar {...toolbar} canUndo={undoable(c)} canRedo={redoable(c)} />
+        {!readOnly && <KeysHint>{t('flowDesigner.keyboardHelp')}</KeysHint>}
+        {!readOnly && <FlowToolbar {...toolbar} canUndo={undoable(c)} canRedo={redoable(c)} />}
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="3" alignItems="start">
           <FlowCanvas
             nodes={view.nodes}
@@ -190,8 +215,9 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen 
             canConnect={allows}
             onDelete={(nodes, connections) => send({ type: 'REMOVE', nodes, connections })}
             onSelectionChange={(nodes, edges) => setSelection((prev) => sameSelection(prev, selectionOf(nodes, edges)))}
-            onDropKind={(tipo, at) => send({ type: 'ADD', tipo, at })}
+            onDropKind={readOnly ? undefined : (tipo, at) => send({ type: 'ADD', tipo, at })}
             onInit={(i) => (canvas.current = i)}
+            readOnly={readOnly}
           />
           <Stack gap="3">
             <StepInspector
@@ -207,6 +233,7 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen 
               onSetDefault={(id) => send({ type: 'SET_DEFAULT', id })}
               onConnect={(desde, hacia) => send({ type: 'CONNECT', desde, hacia })}
               onRemove={(nodes, connections) => send({ type: 'REMOVE', nodes, connections })}
+              readOnly={readOnly}
             />
             <ProblemList problems={problems} graph={graph} titleOf={names.titleOf} onPick={pickProblem} />
           </Stack>

@@ -13,17 +13,19 @@ interface HeaderFormProps {
   formId: string;
   header: Header;
   serverErrors: FieldError[];
+  readOnly?: boolean;
   onChange: (header: Header) => void;
   onSubmit: (header: Header) => void;
 }
 
-export const HeaderForm = memo(function HeaderForm({ formId, header, serverErrors, onChange, onSubmit }: HeaderFormProps) {
+export const HeaderForm = memo(function HeaderForm({ formId, header, serverErrors, readOnly, onChange, onSubmit }: HeaderFormProps) {
   return (
     <SchemaForm
       entity={headerEntity}
       formId={formId}
       formData={header}
       serverErrors={serverErrors}
+      readOnly={readOnly}
       optionsSource={optionsSource}
       onChange={onChange}
       onSubmit={onSubmit}

@@ -1,14 +1,15 @@
 /**
  * The designer machine (machines/flowDesigner.ts) wired to the app: the generic entity calls for load and
- * save (`flujo/show`, `flujo/save`, `flujo/update/{id}` with the version), `flujo/verify/{id}`, toasts, and
- * the lists refreshed after a write.
+ * save (`flujo/show`, `flujo/save`, `flujo/update/{id}` with the version), `flujo/verify/{id}` (with the unsaved
+ * edits as `{version, borrador}`: stored only when they pass), toasts, and the lists refreshed after a write.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
-import { flowDesignerMachine, type SaveInput, type StoredFlow } from '../../machines/flowDesigner';
+import type { GraphProblem } from '../../engine/flow/graph';
+import { flowDesignerMachine, type SaveInput, type StoredFlow, type VerifyInput } from '../../machines/flowDesigner';
 import { emitUpdateList } from '../../widgets/DataTable';
 import { showError, showSuccess } from '../../widgets/toaster';
 import { entityCalls } from '../app/entityData';
@@ -22,6 +23,8 @@ export interface DesignerCallbacks {
   onCreated: (id: number) => void;
   /** The flow to open does not exist (any more). */
   onMissing: () => void;
+  /** Verify found these problems in the graph as drawn and sent nothing. */
+  onRefusedVerify?: (problems: GraphProblem[]) => void;
 }
 
 export function useFlowDesigner(idParam: string, callbacks: DesignerCallbacks) {
@@ -39,7 +42,9 @@ export function useFlowDesigner(idParam: string, callbacks: DesignerCallbacks) {
               : entityCalls.update(ENTITY, input.id, { ...input.record, version: input.version })) as Promise<StoredFlow>,
           ),
           // quiet, as saves are: `failed` below says what went wrong, once
-          verify: fromPromise<StoredFlow, { id: number }>(async ({ input }) => api.post<StoredFlow>(`${ENTITY}/verify/${input.id}`, {}, { quiet: true })),
+          verify: fromPromise<StoredFlow, VerifyInput>(async ({ input }) =>
+            api.post<StoredFlow>(`${ENTITY}/verify/${input.id}`, input.draft ? { version: input.draft.version, borrador: input.draft.record } : {}, { quiet: true }),
+          ),
         },
         actions: {
           saved: ({ context }, flow) => {
@@ -48,6 +53,10 @@ export function useFlowDesigner(idParam: string, callbacks: DesignerCallbacks) {
             if (context.id === null) latest.current.callbacks.onCreated(flow.id);
           },
           refusedRemoval: () => showError(latest.current.t('errors.RESPUESTA_DEJA_HUERFANA')),
+          refusedVerify: (_, { problems }) => {
+            showError(latest.current.t('errors.FLOW_INVALID'));
+            latest.current.callbacks.onRefusedVerify?.(problems);
+          },
           verified: () => {
             showSuccess(latest.current.t('flowDesigner.verified'));
             emitUpdateList();

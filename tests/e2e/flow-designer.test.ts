@@ -2,7 +2,8 @@
  * The flow designer in Chromium (issue 10): an admin draws the procurement flow — palette, connections by
  * dragging and from the keyboard, activities picked from the records, a specialization by amount — sees the
  * validator's problems appear on the steps and go as they are fixed, deletes and undoes, saves and verifies.
- * Then the server's refusal of an unfinished flow, the designer in English, and on a phone.
+ * Then the refusal of an unfinished flow (nothing stored; a live flow stays verified), the flow opened to look at
+ * from the list with its history in the designer's names, the designer in English, and on a phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -198,7 +199,7 @@ describe('the flow designer', () => {
     // a whole flow drawn by hand takes a while on a busy machine
   }, 180_000);
 
-  it('verify refuses an unfinished flow and shows the server problems on its steps', async () => {
+  it('verify refuses an unfinished flow: it stores nothing and shows the problems on its steps; Guardar keeps it as a draft', async () => {
     await page.goto(`${app.baseUrl}/#/backOffice/macroprocess/create`);
     await page.getByRole('heading', { name: 'Flujo', level: 1 }).waitFor();
     await page.getByRole('textbox', { name: /^Nombre/ }).fill('Borrador');
@@ -206,10 +207,15 @@ describe('the flow designer', () => {
     await add('Actividad');
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page.getByText('El flujo tiene problemas: corríjalos antes de verificarlo.').waitFor();
-    await page.waitForURL(/#\/backOffice\/macroprocess\/\d+$/);
+    expect(page.url()).toMatch(/#\/backOffice\/macroprocess\/create$/);
     expect(await page.getByTestId('flow-status').textContent()).toBe('Sin verificar');
     await eventually(() => notes('n2')).toContain('El paso de actividad no tiene actividad, o la actividad no existe.');
     expect(await problemCodes()).toEqual(expect.arrayContaining(['FLGR0003', 'FLGR1004']));
+    expect((await post('flujo/index', { pattern: 'Borrador' })).total).toBe(0);
+    // kept as a draft, on purpose
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.waitForURL(/#\/backOffice\/macroprocess\/\d+$/);
+    expect(await page.getByTestId('flow-status').textContent()).toBe('Sin verificar');
   });
 
   it('duplicates a stored flow into a new one, opened for editing', async () => {
@@ -248,6 +254,81 @@ describe('the flow designer', () => {
     // saved with the edit, the places too
     expect(stored.nodos.every((n: { x: unknown }) => typeof n.x === 'number')).toBe(true);
   }, 120_000);
+
+  it('Verificar on a live flow with an unfinished step stores nothing: the flow stays verified and in use; fixed, it is stored verified at once', async () => {
+    const [activity] = (await post('actividad/index', { pattern: 'Orden de compra' })).rows;
+    const flow = await post('flujo/save', {
+      nombre: 'Ventas',
+      nodos: [
+        { clave: 'inicio', tipo: 'inicio', x: 0, y: 0 },
+        { clave: 'pedido', tipo: 'actividad', actividad: activity.id, x: 0, y: 150 },
+        { clave: 'fin', tipo: 'fin', x: 0, y: 300 },
+      ],
+      conexiones: [
+        { desde: 'inicio', hacia: 'pedido' },
+        { desde: 'pedido', hacia: 'fin' },
+      ],
+    });
+    const live = await post(`flujo/verify/${flow.id}`);
+    await page.goto(`${app.baseUrl}/#/backOffice/macroprocess/${flow.id}`);
+    await eventually(() => page.locator('.react-flow__node').count()).toBe(3);
+    await eventually(() => page.getByTestId('flow-status').textContent()).toBe('Verificado');
+    // the tester's steps: a step tapped, "+ Subflujo", not saved, "Verificar"
+    await select('pedido');
+    await add('Subflujo');
+    await eventually(() => step('n4').count()).toBe(1);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.getByText('El flujo tiene problemas: corríjalos antes de verificarlo.').waitFor();
+    await inspector().getByText('Clave n4').waitFor();
+    await eventually(() => notes('n4')).toContain('El subflujo no tiene flujo destino, no existe o es este mismo flujo.');
+    expect(await page.getByText('Guardado.').count()).toBe(0);
+    expect(await page.getByTestId('flow-status').textContent()).toBe('Verificado');
+    await page.getByText('Hay cambios sin guardar').waitFor();
+    const stored = await post(`flujo/show/${flow.id}`);
+    expect(stored).toMatchObject({ verificado: true, version: live.version });
+    expect(stored.nodos).toHaveLength(3);
+    // staff still have it
+    expect((await post('workspace/getFlows', {})).map((f: { nombre: string }) => f.nombre)).toContain('Ventas');
+
+    // fixed: the sub-flow names another flow and leads on; Verificar stores and verifies it in one go
+    const target = inspector().getByRole('combobox', { name: 'Flujo destino' });
+    await target.fill('Compras');
+    await page.getByRole('listbox').getByRole('option', { name: 'Compras', exact: true }).click();
+    await eventually(() => target.inputValue()).toBe('Compras');
+    await connectWithKeyboard('n4', 'fin');
+    await page.getByText('Sin problemas: el flujo se puede verificar.').waitFor();
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.getByText('Flujo verificado: ya se puede usar.').waitFor();
+    await eventually(() => page.getByText('Hay cambios sin guardar').count()).toBe(0);
+    expect(await page.getByTestId('flow-status').textContent()).toBe('Verificado');
+    const fixed = await post(`flujo/show/${flow.id}`);
+    expect(fixed.verificado).toBe(true);
+    expect(fixed.nodos).toHaveLength(4);
+    expect(fixed.nodos.find((n: { clave: string }) => n.clave === 'n4')).toMatchObject({ tipo: 'subflujo', flujo: expect.any(Number) });
+  }, 120_000);
+
+  it('the list\'s "Ver" opens a flow to look at; its history names steps and connections as the designer does', async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/macroprocess`);
+    await page.getByRole('button', { name: 'Ver Ventas' }).click();
+    await page.waitForURL(/#\/backOffice\/macroprocess\/\d+\/show$/);
+    await eventually(() => page.locator('.react-flow__node').count()).toBe(4);
+    expect(await page.getByText('Página no encontrada').count()).toBe(0);
+    expect(await page.getByTestId('flow-status').textContent()).toBe('Verificado');
+    for (const name of ['Guardar', 'Verificar', 'Duplicar']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+    expect(await palette().count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Historial' }).click();
+    const history = page.getByRole('list', { name: 'Historial de cambios' });
+    await history.getByText(/^Conexiones: se agregaron Actividad: Orden de compra \(COM-04\) → Subflujo: Compras; Subflujo: Compras → Fin$/).waitFor();
+    await history.getByText(/^Conexiones: se agregaron Inicio → Actividad: Orden de compra \(COM-04\); Actividad: Orden de compra \(COM-04\) → Fin$/).waitFor();
+    await history.getByText('Pasos: se agregó Subflujo: Compras').waitFor();
+    expect(await history.textContent()).not.toMatch(/\bn4\b|\bpedido\b/);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Editar' }).click();
+    await page.waitForURL(/#\/backOffice\/macroprocess\/\d+$/);
+    await page.getByRole('button', { name: 'Verificar' }).waitFor();
+  });
 
   it('speaks English, and works on a phone', async () => {
     const { context, page: phone } = await newPage(session.browser, app.baseUrl, PHONE);

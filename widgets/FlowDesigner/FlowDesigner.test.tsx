@@ -8,7 +8,7 @@ import * as problemStories from './ProblemList.stories';
 import * as toolbarStories from './FlowToolbar.stories';
 
 const { Compras, WithProblems } = composeStories(canvasStories);
-const { Nothing, ActivityStep, Specialization, AnswerWithoutText, Option } = composeStories(inspectorStories);
+const { Nothing, ActivityStep, Specialization, AnswerWithoutText, Option, ReadOnlyNothing, ReadOnlySpecialization } = composeStories(inspectorStories);
 const { Problems, NoProblems, Empty } = composeStories(problemStories);
 const { Default: Toolbar, Fresh } = composeStories(toolbarStories);
 
@@ -58,6 +58,16 @@ describe('StepInspector', () => {
   it('with nothing selected, says how to start', () => {
     render(<Nothing />);
     screen.getByText(/Seleccione un paso o una conexión/);
+  });
+
+  it('read-only (a flow looked at): says how to see a step, and offers nothing that changes it', () => {
+    const { unmount } = render(<ReadOnlyNothing />);
+    screen.getByText('Seleccione un paso o una conexión para ver sus datos.');
+    unmount();
+    render(<ReadOnlySpecialization />);
+    expect(screen.queryByRole('button', { name: 'Borrar paso' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Conectar con' })).toBeNull();
+    expect((screen.getAllByRole('textbox', { name: 'Texto de la opción' }) as HTMLInputElement[]).every((o) => o.readOnly || o.disabled)).toBe(true);
   });
 
   it('an activity step shows the activity it names, picked from the activities', async () => {

@@ -9,7 +9,7 @@ import { activitySource, comprasGraph, draftGraph, flowSource, titleOf } from '.
 const LISTS = { activity: { list: 'story-activities', source: activitySource }, flow: { list: 'story-flows', source: flowSource } };
 
 /** The inspector over a graph it edits (the designer keeps the graph in its machine). */
-function InspectorDemo({ graph: start, selected }: { graph: FlowGraph; selected: CanvasSelection }) {
+function InspectorDemo({ graph: start, selected, readOnly }: { graph: FlowGraph; selected: CanvasSelection; readOnly?: boolean }) {
   const [graph, setGraph] = useState(start);
   return (
     <Box p="4" maxW="360px">
@@ -23,6 +23,7 @@ function InspectorDemo({ graph: start, selected }: { graph: FlowGraph; selected:
         onSetDefault={(id) => setGraph((g) => setDefaultOption(g, id))}
         onConnect={(a, b) => setGraph((g) => connect(g, a, b))}
         onRemove={(nodes, connections) => setGraph((g) => removeElements(g, nodes, connections))}
+        readOnly={readOnly}
       />
     </Box>
   );
@@ -50,3 +51,9 @@ export const AnswerWithoutText: Story = { args: { graph: draftGraph, selected: {
 
 /** A connection that is an option of a specialization. */
 export const Option: Story = { args: { selected: { kind: 'edge', id: 'monto->gerencia' } } };
+
+/** A flow only looked at (the list's "Ver"): nothing selected says how to see a step, not how to edit. */
+export const ReadOnlyNothing: Story = { args: { readOnly: true } };
+
+/** A flow only looked at: a specialization's options, with nothing to change. */
+export const ReadOnlySpecialization: Story = { args: { readOnly: true, selected: { kind: 'node', clave: 'monto' } } };

@@ -47,7 +47,7 @@ export function StepInspector(props: StepInspectorProps) {
       </Heading>
       {!node && !edge && (
         <Text fontSize="sm" color="fg.muted">
-          {t('flowDesigner.inspector.empty')}
+          {t(readOnly ? 'flowDesigner.inspector.emptyReadOnly' : 'flowDesigner.inspector.empty')}
         </Text>
       )}
       {node && (

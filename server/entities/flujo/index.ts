@@ -6,12 +6,16 @@
  *   aside); `flujo/verify/{id}` sets it after validating the stored graph;
  * - `flujo/validate` `{nodos, conexiones}` -> `{valid, errors: [{code, nodes}]}` (the named activities and flows
  *   must exist); `flujo/verify/{id}` -> the verified flow, or 400 FLOW_INVALID with the same errors;
+ * - `flujo/verify/{id}` `{version, borrador}` verifies an edit before it is stored: `borrador` is the flow as
+ *   `flujo/update/{id}` takes it (header fields, `nodos`, `conexiones`); its graph is checked first and only a
+ *   valid one is stored, verified, in the same transaction. A refusal (FLOW_INVALID, VALIDATION_FAILED,
+ *   VERSION_CONFLICT) writes nothing: a verified flow stays verified and in use;
  * - `flow/duplicate/` `{id}` -> a copy (named "<name> (copia)", "(copia 2)", …), not verified;
  * - the step calls (./steps.ts) and the workspace calls (./workspace.ts).
  */
 import type { FieldError } from '../../../engine/errors';
 import { foldText } from '../../../engine/text/fold';
-import { ApiError, notFound } from '../../http/api-error';
+import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { defineEntityServer, type Data, type DocContext, type WriteArgs } from '../../documents/types';
 import { graphOf, graphProblems, problemErrors, sameGraph } from './graph';
 import { addflowstep, canDeleteResponse, deletestep, updateflowstep } from './steps';
@@ -57,12 +61,29 @@ export default defineEntityServer({
     },
     verify: {
       scope: 'record',
-      async run({ ctx, record }) {
-        const problems = await graphProblems(ctx.trx, graphOf(record), record!.id);
-        if (problems.length) throw new ApiError(400, 'FLOW_INVALID', problemErrors(problems) as FieldError[]);
+      bodyLimit: 1024 * 1024,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { version: { type: 'integer', minimum: 0 }, borrador: { type: 'object' } },
+      },
+      async run({ ctx, record, body }) {
+        const draft = (body as { borrador?: Data }).borrador;
+        const version = (body as { version?: number }).version;
+        if (draft !== undefined && version === undefined) throw badRequest('VALIDATION_FAILED', [{ field: 'version', code: 'required' }]);
+        const refuse = async (graph: unknown) => {
+          const problems = await graphProblems(ctx.trx, graph, record!.id);
+          if (problems.length) throw new ApiError(400, 'FLOW_INVALID', problemErrors(problems) as FieldError[]);
+        };
+        // the edit is checked before anything is written: a refused verify leaves the stored flow as it was
+        await refuse(draft ?? graphOf(record));
         verifying.add(ctx);
         try {
-          return await ctx.docs.patch(ctx, 'flujo', record!.id, { verificado: true });
+          if (draft === undefined) return await ctx.docs.patch(ctx, 'flujo', record!.id, { verificado: true });
+          const stored = await ctx.docs.update(ctx, 'flujo', record!.id, draft, version!);
+          // what was stored is what was checked (a refusal here rolls the update back)
+          await refuse(graphOf(stored));
+          return stored;
         } finally {
           verifying.delete(ctx);
         }
