@@ -36,12 +36,15 @@ describe('webhookUriProblem', () => {
   });
 
   it('refuses private, loopback and link-local hosts and local names unless allowed', () => {
-    for (const uri of ['http://127.0.0.1:9000/', 'http://[::1]/', 'http://169.254.169.254/latest', 'http://10.0.0.7/', 'http://localhost:3000/', 'http://0x7f000001/'])
+    for (const uri of ['http://127.0.0.1:9000/', 'http://[::1]/', 'http://10.0.0.7/', 'http://localhost:3000/', 'http://0x7f000001/'])
       expect(webhookUriProblem(uri)).toBe('EVENTO_URI_PRIVADA');
     expect(webhookUriProblem('http://127.0.0.1:9000/', ['127.0.0.1'])).toBeNull();
     expect(webhookUriProblem('http://[::1]:9000/', ['::1'])).toBeNull();
     expect(webhookUriProblem('http://localhost:9000/', ['127.0.0.1'])).toBe('EVENTO_URI_PRIVADA');
-    // allowing a host never opens link-local (cloud metadata)
-    expect(webhookUriProblem('http://169.254.169.254/latest', ['169.254.169.254'])).toBe('EVENTO_URI_PRIVADA');
+    // allowing a host never opens link-local (cloud metadata), multicast or unspecified addresses: a code of their own
+    for (const uri of ['http://169.254.169.254/latest', 'http://0.0.0.0/', 'http://[fe80::1]/', 'http://224.0.0.1/']) {
+      expect(webhookUriProblem(uri), uri).toBe('EVENTO_URI_PROHIBIDA');
+      expect(webhookUriProblem(uri, [new URL(uri).hostname.replace(/^\[|\]$/g, '')]), uri).toBe('EVENTO_URI_PROHIBIDA');
+    }
   });
 });

@@ -6,7 +6,12 @@
  * multicast and unspecified addresses are refused even for an allowed host.
  */
 
-export type UriProblem = 'EVENTO_URI_INVALIDA' | 'EVENTO_URI_PRIVADA';
+/**
+ * EVENTO_URI_PRIVADA: a private or loopback host, which an administrator may allow (a subscription's
+ * `host_privado`, the server's EVENT_ALLOWED_HOSTS); EVENTO_URI_PROHIBIDA: a link-local, multicast or unspecified
+ * address, never allowed.
+ */
+export type UriProblem = 'EVENTO_URI_INVALIDA' | 'EVENTO_URI_PRIVADA' | 'EVENTO_URI_PROHIBIDA';
 
 function ipv4Parts(ip: string): number[] | null {
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
@@ -118,7 +123,8 @@ export function isAllowedHost(host: string, allowed: readonly string[]): boolean
 
 /**
  * The problem with a web hook URI as written, or null: not an absolute http(s) URI (or one carrying user and
- * password), or its literal host is a private address or a local name that is not allowed.
+ * password), or its literal host is a private address or a local name that is not allowed, or an address no host
+ * list opens (link-local, multicast, unspecified).
  */
 export function webhookUriProblem(uri: string, allowedHosts: readonly string[] = []): UriProblem | null {
   let url: URL;
@@ -130,7 +136,7 @@ export function webhookUriProblem(uri: string, allowedHosts: readonly string[] =
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'EVENTO_URI_INVALIDA';
   if (!url.hostname || url.username || url.password) return 'EVENTO_URI_INVALIDA';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isForbiddenAddress(host)) return 'EVENTO_URI_PRIVADA';
+  if (isForbiddenAddress(host)) return 'EVENTO_URI_PROHIBIDA';
   if (isAllowedHost(host, allowedHosts)) return null;
   if (isLocalName(host) || isPrivateAddress(host)) return 'EVENTO_URI_PRIVADA';
   return null;

@@ -10,6 +10,8 @@ export interface DeliveryAttempt {
   http_estado: number | null;
   duracion_ms: number;
   error: string | null;
+  /** The error's stable code (./problem.ts); absent in attempts recorded before it was kept. */
+  error_codigo?: string | null;
   solicitud_headers: string;
   solicitud: string;
   respuesta_headers: string | null;

@@ -194,8 +194,14 @@ function resolveColumn(entity: string, schema: JsonSchema, ui: UiSchema | undefi
   const c: ColumnSpec = typeof spec === 'string' ? { name: spec } : spec;
   const field = c.field ?? c.name;
   const prop = schema.properties?.[field];
-  if (c.virtual)
-    return { name: c.name, label: c.label ?? fieldLabelKey(entity, field), field, type: c.virtual, filter: null, sortable: false, truncate: c.truncate, editable: false, hidden: c.hidden ?? false, virtual: true };
+  if (c.virtual) {
+    // a virtual column's codes named by locale keys (columns.json `valueNames`: a delivery's situation)
+    const named = valueNamesOption(c.valueNames);
+    return {
+      name: c.name, label: c.label ?? fieldLabelKey(entity, field), field, type: c.virtual, filter: null, sortable: false, truncate: c.truncate, editable: false, hidden: c.hidden ?? false, virtual: true,
+      ...(named?.keys ? { valueNames: named } : {}),
+    };
+  }
   const type = field === 'id' ? 'integer' : scalarType(prop);
   const scalar = type !== 'object' && type !== 'array';
   const valueNames = scalar ? valueNamesOf(ui, field) : undefined;

@@ -49,6 +49,11 @@ export interface ColumnSpec {
   virtual?: 'number' | 'string';
   /** The values are names of entities (an event's origin): shown by the entity's title, `*` as every entity. */
   names?: 'entity';
+  /**
+   * A virtual column's values are codes named by locale keys (`{ "keys": "events.situations" }`: the value `espera`
+   * reads `events.situations.espera`), as ui.json's `valueNames` names a property's.
+   */
+  valueNames?: { keys: string };
 }
 
 export interface RouteSpec {

@@ -32,9 +32,11 @@ export interface EntityFormPageProps extends ScreenProps {
   onSaved?: (saved: { id: number | string; created: boolean; record?: Record<string, unknown> }) => void;
   /** Below the form (a record's own lists). */
   children?: (record: { id: number | string | null; readOnly: boolean }) => ReactNode;
+  /** Between the header and the form (what the record's state means: a delivery's situation). */
+  above?: (record: { id: number | string | null; readOnly: boolean }) => ReactNode;
 }
 
-export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps) {
+export function EntityFormPage({ route, onSaved, children, above }: EntityFormPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -106,6 +108,7 @@ export function EntityFormPage({ route, onSaved, children }: EntityFormPageProps
           ) : undefined
         }
       />
+      {above?.({ id: creating ? null : id, readOnly })}
       <EntityForm
         entity={entity}
         formId={formId}

@@ -21,7 +21,7 @@ import { layoutOf } from '../entities/layout';
 import { splitChildIds } from './childIds';
 import { checkReferences, settleReferencesTo } from './references';
 import { deleteRecord, insertRecord, loadRecord, replaceRecord, type ChildCounts } from './store';
-import type { Data, DocContext, EntityServer, StoredRecord, UnitOfWork, WriteArgs, WriteKind } from './types';
+import { REMOVE_ACTION, type Data, type DocContext, type EntityServer, type StoredRecord, type UnitOfWork, type WriteArgs, type WriteKind } from './types';
 import { checkUnique } from './unique';
 import type { EntityRules } from '../../engine/metadata/rules';
 
@@ -188,6 +188,6 @@ export async function remove(deps: PipelineDeps, ctx: DocContext, entity: Resolv
     await deleteRecord(ctx.trx, entity, id);
     touch(unitOf(ctx), entity.name);
     await server.afterRemove?.({ entity, previous, ctx });
-    await deps.notify({ entity, action: 'delete', id, record: null, previous, ctx });
+    await deps.notify({ entity, action: REMOVE_ACTION, id, record: null, previous, ctx });
   });
 }

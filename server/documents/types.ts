@@ -62,7 +62,13 @@ export interface DocContext {
   readonly unit?: UnitOfWork;
 }
 
-export type WriteKind = 'insert' | 'update' | 'patch';
+/** The writes of a record the pipeline itself names (./pipeline.ts); a declared action's audit row and event carry its own name. */
+export const WRITE_KINDS = ['insert', 'update', 'patch'] as const;
+export type WriteKind = (typeof WRITE_KINDS)[number];
+/** A record's delete, as its audit row and outbox event name it. */
+export const REMOVE_ACTION = 'delete';
+/** Every action the pipeline writes for any entity's record (besides the entity's declared writing actions). */
+export const RECORD_ACTIONS: readonly string[] = [...WRITE_KINDS, REMOVE_ACTION];
 
 export interface WriteArgs {
   entity: ResolvedEntity;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { verify } from '../../server/entities/evento/delivery/signature';
 import { FAST_EVENTS, until } from '../support/events';
 import { startReceiver, type Receiver } from '../support/receiver';
-import { ADMIN_PASSWORD, api, createUser, describeBackends, PLAIN_PASSWORD, startTestServer, type Api, type TestServer } from '../support/server';
+import { ADMIN_PASSWORD, api, createUser, describeBackends, freshStore, PLAIN_PASSWORD, startTestServer, type Api, type TestServer } from '../support/server';
 
 describeBackends('web hook delivery', (backend) => {
   let srv: TestServer;
@@ -104,7 +104,8 @@ describeBackends('web hook delivery', (backend) => {
     const before = rx.received.length;
     await until(async () => rx.received.length > before && rx.received, 'a timed-out attempt');
     await rx.setMode('down');
-    await until(async () => (await deliveries(evento)).some((d) => d.error && /ECONNREFUSED/.test(d.error)), 'a refused connection');
+    // the refusal kept as text and as the code the screens put in words
+    await until(async () => (await deliveries(evento)).some((d) => d.error && /ECONNREFUSED/.test(d.error) && d.error_codigo === 'CONEXION_RECHAZADA'), 'a refused connection');
     const pending = await deliveries(evento);
     expect(pending.every((d) => d.estado === 'pendiente')).toBe(true);
     expect(pending.some((d) => d.intentos > 1)).toBe(true);
@@ -132,7 +133,7 @@ describeBackends('web hook delivery', (backend) => {
     // pretend the delivery was made 3 days ago
     await db.updateTable('evento_entrega').set({ creado: new Date(Date.now() - 3 * 24 * 3600_000) }).where('evento', '=', evento).execute();
     const [d] = await until(allDone(evento, 1), 'exhaustion');
-    expect(d).toMatchObject({ estado: 'agotado', http_estado: 503, error: 'HTTP 503' });
+    expect(d).toMatchObject({ estado: 'agotado', http_estado: 503, error: 'HTTP 503', error_codigo: 'HTTP_503' });
   });
 
   it('replays any delivery on request (admin only), as a new delivery of the same event', async () => {
@@ -158,6 +159,7 @@ describeBackends('web hook delivery', (backend) => {
     const d = await until(async () => (await deliveries(evento)).find((r) => r.error), 'the refusal');
     expect(d.estado).toBe('pendiente');
     expect(d.error).toMatch(/EVENTO_URI_PRIVADA/);
+    expect(d.error_codigo).toBe('DIRECCION_PRIVADA');
     expect(d.http_estado).toBeNull();
     expect(rx.received).toEqual([]);
   });
@@ -171,7 +173,7 @@ describeBackends('web hook delivery', (backend) => {
     expect(rx.acknowledged().map((r) => r.deliveryId)).toEqual([String(d.id)]);
     // allowing a host never opens link-local addresses (cloud metadata)
     const refused = await post('evento/save', { nombre: 'meta', accion: '*', origen: 'secuencia', uri: 'http://169.254.169.254/latest', host_privado: true });
-    expect(refused).toMatchObject({ status: 406, body: { code: 'EVENTO_URI_PRIVADA' } });
+    expect(refused).toMatchObject({ status: 406, body: { code: 'EVENTO_URI_PROHIBIDA' } });
   });
 
   it('with debug on, keeps every attempt\'s request and answer, the last 20', async () => {
@@ -186,8 +188,10 @@ describeBackends('web hook delivery', (backend) => {
     expect(attempts).toHaveLength(20);
     // the newest last, numbered up to the delivery's attempts
     expect(attempts.map((a: any) => a.intento)).toEqual(Array.from({ length: 20 }, (_, i) => d.intentos - 19 + i));
-    expect(attempts.at(-1)).toMatchObject({ http_estado: 200, error: null, respuesta: 'thanks' });
-    expect(attempts[0]).toMatchObject({ http_estado: 503, error: 'HTTP 503', respuesta: 'busy' });
+    expect(attempts.at(-1)).toMatchObject({ http_estado: 200, error: null, error_codigo: null, respuesta: 'thanks' });
+    expect(attempts[0]).toMatchObject({ http_estado: 503, error: 'HTTP 503', error_codigo: 'HTTP_503', respuesta: 'busy' });
+    // delivered: no problem left on the delivery
+    expect([shown.estado, shown.error ?? null, shown.error_codigo ?? null]).toEqual(['entregado', null, null]);
     for (const a of attempts) {
       expect(JSON.parse(a.solicitud_headers)).toMatchObject({ 'x-flujos-delivery': String(d.id) });
       expect(JSON.parse(a.solicitud)).toMatchObject({ id: String(d.id), entity: 'secuencia' });
@@ -199,6 +203,76 @@ describeBackends('web hook delivery', (backend) => {
     await ok('secuencia/save', { nombre: 'sin-depuracion', proximo_valor: 1 });
     const [q] = await until(allDone(quiet, 1), 'the quiet delivery');
     expect((await ok(`evento_entrega/show/${q.id}`)).intentos_detalle ?? null).toBeNull();
+  });
+
+  it('says where a pending delivery stands: failed and retried (with the policy), or waiting for an earlier one of its record', async () => {
+    const evento = await subscribe({ debug: true });
+    await rx.setMode('down');
+    const seq = await ok('secuencia/save', { nombre: 'espera', proximo_valor: 1 });
+    const [first] = await until(async () => {
+      const rows = await deliveries(evento);
+      return rows.length === 1 && rows[0].error_codigo === 'CONEXION_RECHAZADA' && rows;
+    }, 'the first refusal');
+    const cur = await ok(`secuencia/show/${seq.id}`);
+    await ok(`secuencia/update/${seq.id}`, { nombre: 'espera', proximo_valor: 2, version: cur.version });
+    const rows = await until(async () => ((await deliveries(evento)).length === 2 ? deliveries(evento) : undefined), 'the second delivery');
+    const second = rows[1];
+    // it is never tried while the first is pending: no attempts, its next attempt long past
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await db.selectFrom('evento_entrega').select(['intentos', 'error']).where('id', '=', second.id).executeTakeFirstOrThrow()).toEqual({ intentos: 0, error: null });
+
+    // the log's column says why, as a code the screens name
+    const page = await ok('evento_entrega/index', { filters: { evento } });
+    expect(Object.fromEntries(page.rows.map((r: { id: number; situacion: string }) => [r.id, r.situacion]))).toEqual({ [first.id]: 'reintento', [second.id]: 'espera' });
+    // the delivery's screen: what it waits for and how retries go (the server's policy, FAST_EVENTS here)
+    const waiting = await ok(`evento_entrega/situacion/${second.id}`);
+    expect(waiting).toEqual({
+      situacion: 'espera',
+      activo: true,
+      debug: true,
+      espera: { id: first.id, ahead: 1, intentos: expect.any(Number), error: expect.stringMatching(/ECONNREFUSED/), error_codigo: 'CONEXION_RECHAZADA', http_estado: null, proximo_intento: expect.any(String) },
+      reintentos: { baseMs: FAST_EVENTS.eventRetryBaseMs, maxMs: FAST_EVENTS.eventRetryMaxMs, maxAgeMs: 3 * 24 * 3600_000, hasta: new Date(new Date(second.creado).getTime() + 3 * 24 * 3600_000).toISOString() },
+    });
+    expect(waiting.espera.intentos).toBeGreaterThan(0);
+    expect(await ok(`evento_entrega/situacion/${first.id}`)).toMatchObject({ situacion: 'reintento', espera: null });
+    expect((await post(`evento_entrega/situacion/${first.id}`, {}, plain)).status).toBe(403);
+    expect((await post('evento_entrega/situacion/999999')).status).toBe(404);
+
+    // an inactive event holds its deliveries: they say so
+    await db.updateTable('evento').set({ activo: false }).where('id', '=', evento).execute();
+    expect((await ok(`evento_entrega/situacion/${second.id}`)).situacion).toBe('inactivo');
+    await db.updateTable('evento').set({ activo: true }).where('id', '=', evento).execute();
+
+    // once the receiver is back both go out, in order, and nothing is left to explain
+    await rx.setMode('ok');
+    await until(allDone(evento, 2), 'both deliveries');
+    expect(rx.acknowledged().map((r) => r.body.event)).toEqual(['insert', 'update']);
+    const done = await ok('evento_entrega/index', { filters: { evento } });
+    expect(done.rows.map((r: { situacion: unknown }) => r.situacion)).toEqual([null, null]);
+    expect(await ok(`evento_entrega/situacion/${second.id}`)).toMatchObject({ situacion: null, espera: null });
+  });
+
+  it('at the next start, failures recorded before their code was kept get it from their text and status', async () => {
+    const store = await freshStore(backend, true);
+    let server = await startTestServer(backend, { store, eventWorker: false });
+    try {
+      const other = api(server.baseUrl);
+      const token = (await other.login('admin', ADMIN_PASSWORD)).access_token;
+      expect((await other.post('/api/evento/save', { nombre: 'viejo', accion: '*', origen: 'secuencia', uri: 'https://hooks.example.com/x' }, token)).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await other.post('/api/secuencia/save', { nombre: `viejo-${i}`, proximo_valor: 1 }, token)).status).toBe(200);
+      const old = server.db as unknown as Kysely<any>;
+      const ids = (await old.selectFrom('evento_entrega').select('id').orderBy('id').execute()).map((r) => r.id as number);
+      expect(ids).toHaveLength(3);
+      await old.updateTable('evento_entrega').set({ error: 'connect ECONNREFUSED 127.0.0.1:9', intentos: 2 }).where('id', '=', ids[0]).execute();
+      await old.updateTable('evento_entrega').set({ error: 'HTTP 503', http_estado: 503, intentos: 1 }).where('id', '=', ids[1]).execute();
+      await server.close();
+      server = await startTestServer(backend, { store, eventWorker: false });
+      const rows = await (server.db as unknown as Kysely<any>).selectFrom('evento_entrega').select(['error_codigo']).orderBy('id').execute();
+      expect(rows.map((r) => r.error_codigo)).toEqual(['CONEXION_RECHAZADA', 'HTTP_503', null]);
+    } finally {
+      await server.close();
+      await store.dispose();
+    }
   });
 
   it('lists deliveries with filters, newest first', async () => {

@@ -72,10 +72,17 @@ describeBackends('evento subscriptions', (backend) => {
       expect(res.status, uri).toBe(406);
       expect(res.body).toMatchObject({ code: 'EVENTO_URI_INVALIDA', errors: [{ field: 'uri', code: 'EVENTO_URI_INVALIDA' }] });
     }
-    for (const uri of ['http://10.0.0.5/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/', 'http://localhost:9000/']) {
+    for (const uri of ['http://10.0.0.5/hook', 'http://[::1]:8080/', 'http://localhost:9000/']) {
       const res = await post('evento/save', { ...hook, uri });
       expect(res.status, uri).toBe(406);
       expect(res.body).toMatchObject({ code: 'EVENTO_URI_PRIVADA', errors: [{ field: 'uri', code: 'EVENTO_URI_PRIVADA' }] });
+    }
+    // link-local (cloud metadata), multicast and unspecified addresses are never allowed, not even per subscription:
+    // a code of their own, whose text does not send the admin to a checkbox that would not help
+    for (const uri of ['http://169.254.169.254/latest/meta-data', 'http://0.0.0.0:9/', 'http://[fe80::1]/']) {
+      const res = await post('evento/save', { ...hook, uri, host_privado: true });
+      expect(res.status, uri).toBe(406);
+      expect(res.body).toMatchObject({ code: 'EVENTO_URI_PROHIBIDA', errors: [{ field: 'uri', code: 'EVENTO_URI_PROHIBIDA' }] });
     }
     // EVENT_ALLOWED_HOSTS=127.0.0.1 on this server
     expect((await post('evento/save', { ...hook, uri: 'http://127.0.0.1:9/hook' })).status).toBe(200);
@@ -114,6 +121,65 @@ describeBackends('evento subscriptions', (backend) => {
       expect(bad.status, field).toBeLessThan(500);
       expect(bad.body.code, field).toBeTruthy();
     }
+  });
+
+  it("offers the actions writes carry (the pipeline's record writes and the modules' declared ones) by the history's names, and refuses any other with a code", async () => {
+    const res = await post('evento/acciones');
+    expect(res.status).toBe(200);
+    const options = res.body as { id: string; nombre: string; name: string }[];
+    const ids = options.map((o) => o.id);
+    expect(ids.slice(0, 5)).toEqual(['*', 'insert', 'update', 'patch', 'delete']);
+    // a record's move and the maintenance delete of records are declared by the registro module; read actions are no events
+    expect(ids).toEqual(expect.arrayContaining(['move', 'DeleteRegistrosCab', 'next', 'cancel']));
+    for (const read of ['origenes', 'acciones', 'nextSteps', 'GetCabsForDelete', 'partyShow']) expect(ids).not.toContain(read);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(options[0]).toEqual({ id: '*', nombre: '* (todas las acciones)', name: '* (every action)' });
+    expect(options.find((o) => o.id === 'update')).toEqual({ id: 'update', nombre: 'Modificó (update)', name: 'Changed (update)' });
+    expect(options.find((o) => o.id === 'move')).toEqual({ id: 'move', nombre: 'Movió (move) — Registro', name: 'Moved (move) — Record' });
+    // every action has the history's name in both languages, never only its code
+    for (const o of options.slice(1)) for (const text of [o.nombre, o.name]) expect(text, o.id).toMatch(new RegExp(`^.+ \\(${o.id}\\)( — .+)?$`));
+    expect((await post('evento/acciones', {}, plain)).status).toBe(403);
+
+    // every offered action saves with the origin * (and the record writes with any origin)
+    for (const accion of ids) expect((await post('evento/save', { ...hook, origen: '*', nombre: `a-${accion}`, accion })).status, accion).toBe(200);
+    expect((await post('evento/save', { ...hook, origen: 'registro', accion: 'move' })).status).toBe(200);
+
+    // the tester's "modificar": refused with a field error, nothing written
+    const before = await db.selectFrom('evento').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    for (const accion of ['modificar', 'Modificó', 'update ', 'origenes', 'rotarSecreto ', '']) {
+      const bad = await post('evento/save', { ...hook, accion });
+      expect(bad.status, accion).toBeGreaterThanOrEqual(400);
+      expect(bad.status, accion).toBeLessThan(500);
+    }
+    const refused = await post('evento/save', { ...hook, accion: 'modificar' });
+    expect(refused).toMatchObject({ status: 406, body: { code: 'EVENTO_ACCION_DESCONOCIDA', errors: [{ field: 'accion', code: 'EVENTO_ACCION_DESCONOCIDA' }] } });
+    // another entity's own action never happens in this origin
+    const foreign = await post('evento/save', { ...hook, origen: 'secuencia', accion: 'move' });
+    expect(foreign).toMatchObject({ status: 406, body: { code: 'EVENTO_ACCION_DE_OTRO_ORIGEN', errors: [{ field: 'accion', code: 'EVENTO_ACCION_DE_OTRO_ORIGEN' }] } });
+    expect(await db.selectFrom('evento').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    // nor may an update turn a valid subscription into one that never fires
+    const ok = (await post('evento/save', { ...hook, nombre: 'valido', accion: 'insert' })).body;
+    const changed = await post(`evento/update/${ok.id}`, { ...hook, nombre: 'valido', accion: 'modificar', version: ok.version });
+    expect(changed).toMatchObject({ status: 406, body: { code: 'EVENTO_ACCION_DESCONOCIDA' } });
+    expect((await post(`evento/show/${ok.id}`)).body.accion).toBe('insert');
+  });
+
+  it('a subscription stored with an unknown action (before the check) stays, never fires, and must get a valid action to be saved again', async () => {
+    await db.deleteFrom('evento').execute();
+    const saved = (await post('evento/save', { ...hook, nombre: 'antiguo', accion: 'update' })).body;
+    await db.updateTable('evento').set({ accion: 'modificar' }).where('id', '=', saved.id).execute();
+    const seq = (await post('secuencia/save', { nombre: 'antiguo-1', proximo_valor: 1 })).body;
+    await post(`secuencia/update/${seq.id}`, { nombre: 'antiguo-1', proximo_valor: 2, version: seq.version });
+    expect(await db.selectFrom('evento_entrega').select('id').where('evento', '=', saved.id).execute()).toEqual([]);
+    const shown = await post(`evento/show/${saved.id}`);
+    expect(shown).toMatchObject({ status: 200, body: { accion: 'modificar' } });
+    const again = await post(`evento/update/${saved.id}`, { ...hook, nombre: 'antiguo', accion: 'modificar', version: shown.body.version });
+    expect(again).toMatchObject({ status: 406, body: { code: 'EVENTO_ACCION_DESCONOCIDA' } });
+    const fixed = await post(`evento/update/${saved.id}`, { ...hook, nombre: 'antiguo', accion: 'update', version: shown.body.version });
+    expect(fixed.status).toBe(200);
+    const cur = (await post(`secuencia/show/${seq.id}`)).body;
+    await post(`secuencia/update/${seq.id}`, { nombre: 'antiguo-1', proximo_valor: 3, version: cur.version });
+    expect(await db.selectFrom('evento_entrega').select('accion').where('evento', '=', saved.id).execute()).toEqual([{ accion: 'update' }]);
   });
 
   it('queues one delivery per matching active subscription for each later write', async () => {

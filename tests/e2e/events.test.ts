@@ -2,7 +2,9 @@
  * Events in the browser (issue 15): an admin subscribes a real local receiver at /backOffice/eventosConfig, picking
  * the origin from a list, gets the signing secret shown once (with a copy button) right after the save and again
  * after a rotation, sees the delivery of a write in the delivery log with its debug detail (request and answer,
- * and the list of attempts), and replays it; the receiver verifies every signature.
+ * and the list of attempts), and replays it; the receiver verifies every signature. An event's action is picked from
+ * the server's actions by their names; a refused private address names the checkbox that allows it; a failing delivery
+ * and the one waiting behind it (same record) say why in words.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,5 +125,68 @@ describe('events in the browser', () => {
     const [first, again] = rx.acknowledged();
     expect(again.deliveryId).not.toBe(first.deliveryId);
     expect(again.body.data).toEqual(first.body.data);
+  });
+
+  it('the action is picked by its name; a private address names its checkbox; a failing delivery and the one waiting behind it explain themselves', async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/eventosConfig/create`);
+    await field(/^Nombre/).waitFor();
+    await field(/^Nombre/).fill('Receptor caído');
+    await page.getByRole('combobox', { name: /^Origen/ }).fill('secuen');
+    await page.getByRole('option', { name: /\(secuencia\)$/ }).click();
+    // the action is a choice of the server's actions, by the history's names (no free text: "modificar" cannot be typed in)
+    const action = page.getByRole('combobox', { name: /^Acción/ });
+    await expect.poll(() => action.inputValue()).toBe('* (todas las acciones)');
+    await action.fill('Modific');
+    await page.getByRole('option', { name: 'Modificó (update)', exact: true }).click();
+    expect(await action.inputValue()).toBe('Modificó (update)');
+    // a private address: refused, and the message names the checkbox that allows it
+    await field(/^URI del web hook/).fill('http://192.168.0.10/hook');
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    await page.getByText('marque «Permitir host privado» y guarde de nuevo').first().waitFor();
+    // nothing listens on 127.0.0.1:9 (allowed by the server): every attempt is refused
+    await field(/^URI del web hook/).fill('http://127.0.0.1:9/');
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    await page.getByRole('dialog', { name: 'Secreto de firma' }).getByRole('button', { name: 'Listo' }).click();
+    await page.waitForURL(/#\/backOffice\/eventosConfig$/);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Receptor caído' }).textContent()).toContain('Modificó (update)');
+
+    // two changes of one record: the first delivery fails, the second waits for it
+    const client = api(app.baseUrl);
+    const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+    const seq = (await client.post('/api/secuencia/save', { nombre: 'caido', proximo_valor: 1 }, token)).body;
+    const first = (await client.post(`/api/secuencia/update/${seq.id}`, { nombre: 'caido', proximo_valor: 2, version: seq.version }, token)).body;
+    expect((await client.post(`/api/secuencia/update/${seq.id}`, { nombre: 'caido', proximo_valor: 3, version: first.version }, token)).status).toBe(200);
+
+    const refused = async () => {
+      const { rows } = (await client.post('/api/evento_entrega/index', { filters: { registro_id: seq.id } }, token)).body as { rows: { error_codigo?: string }[] };
+      return rows.some((r) => r.error_codigo === 'CONEXION_RECHAZADA');
+    };
+    await expect.poll(refused, { timeout: 20_000 }).toBe(true);
+
+    // the log says it in words
+    await page.goto(`${app.baseUrl}/#/backOffice/eventosEntregas`);
+    await page.getByRole('heading', { name: 'Entregas de eventos', level: 1 }).waitFor();
+    const failing = page.getByRole('row').filter({ hasText: 'El receptor rechazó la conexión' });
+    await expect.poll(() => failing.count()).toBeGreaterThan(0);
+    const waiting = page.getByRole('row').filter({ hasText: 'En espera de una entrega anterior del mismo registro' });
+    await expect.poll(() => waiting.count()).toBe(1);
+
+    // the waiting one: why, and which one it waits for
+    await waiting.getByRole('button', { name: /^Ver / }).click();
+    const situation = page.getByRole('region', { name: 'Situación' });
+    await expect.poll(() => situation.textContent()).toContain('En espera: antes tiene que salir la entrega');
+    expect(await situation.textContent()).toContain('El receptor rechazó la conexión');
+    await page.getByText('Todavía no hubo intentos.').waitFor();
+    expect(await page.getByText('se guarda solo mientras').count()).toBe(0);
+
+    // the failing one: the failure in words, its raw detail, the next attempt and when retries stop
+    await situation.getByRole('link', { name: /^Ver la entrega \d+$/ }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Situación' }).getByTestId('delivery-problem').textContent()).toContain('Último error: El receptor rechazó la conexión');
+    const text = (await page.getByRole('region', { name: 'Situación' }).textContent()) ?? '';
+    expect(text).toContain('Detalle técnico: connect ECONNREFUSED 127.0.0.1:9');
+    expect(text).toMatch(/Falló el intento \d+\. El próximo intento/);
+    expect(text).toContain('Se reintenta hasta el');
+    // its attempts (debug off): why none is listed
+    await page.getByText('Sin detalle de intentos: se guarda solo mientras «Depuración» está marcada en el evento.').waitFor();
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { FLOW_GROUP_TIPO } from '../../engine/categoria';
 import { ADMIN_PASSWORD, startApp } from '../support/app';
-import { PHONE, loginAs, newPage, signedInPage } from '../support/browser';
+import { PHONE, closeToasts, loginAs, newPage, signedInPage } from '../support/browser';
 import { api } from '../support/server';
 
 /** Waits for what the page shows, as long as the other waits (a busy machine draws slowly). */
@@ -297,6 +297,8 @@ describe('the flow designer', () => {
     await eventually(() => target.inputValue()).toBe('Compras');
     await connectWithKeyboard('n4', 'fin');
     await page.getByText('Sin problemas: el flujo se puede verificar.').waitFor();
+    // the toast of the verification before is gone first: the one to wait for is this one's
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page.getByText('Flujo verificado: ya se puede usar.').waitFor();
     await eventually(() => page.getByText('Hay cambios sin guardar').count()).toBe(0);

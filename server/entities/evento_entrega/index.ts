@@ -8,9 +8,18 @@
  * `POST /api/evento_entrega/reenviar/{id}` (ADMIN) replays a delivery: a new pending delivery of the same event
  * to the same subscription (a new delivery id; `reenvio_de` names the original), delivered in its record's order.
  * Answers `{ id }`.
+ *
+ * What the screens put in words (never translated here): each failure's stable code (`error_codigo`,
+ * engine/events/problem.ts), a pending delivery's situation — its subscription inactive, waiting for an earlier
+ * delivery of the same record, failed and retried, or queued (the log's virtual column `situacion`) — and
+ * `POST /api/evento_entrega/situacion/{id}` (ADMIN): that situation with the delivery it waits for and the retry
+ * policy, for the delivery's screen (./situation.ts).
  */
+import { sql } from 'kysely';
+import { deliveryProblem } from '../../../engine/events/problem';
 import { ROLES } from '../../../engine/roles';
 import { defineEntityServer, type StoredRecord } from '../../documents/types';
+import { deliverySituation, situationValues } from './situation';
 import { DELIVERY_TABLES } from './tables';
 
 async function present(record: StoredRecord): Promise<StoredRecord> {
@@ -24,7 +33,37 @@ export default defineEntityServer({
   tables: DELIVERY_TABLES,
   needs: ['evento', 'entidad', 'registro_id', 'accion', 'estado', 'intentos'],
   present,
+  listValues: (ctx, rows) => situationValues(ctx.trx, rows),
+  // failures recorded before their code was kept get it from their text and status, once (the log's column shows it)
+  async seed(ctx) {
+    const untold = await ctx.trx
+      .selectFrom('evento_entrega')
+      .select(['error', 'http_estado'])
+      .distinct()
+      .where('error', 'is not', null)
+      .where('error_codigo', 'is', null)
+      .execute();
+    for (const { error, http_estado } of untold) {
+      const code = deliveryProblem({ error, status: http_estado });
+      await ctx.trx
+        .updateTable('evento_entrega')
+        .set({ error_codigo: code })
+        .where('error', '=', error)
+        .where(sql<boolean>`http_estado is not distinct from ${http_estado}::integer`)
+        .where('error_codigo', 'is', null)
+        .execute();
+    }
+  },
   actions: {
+    situacion: {
+      scope: 'record',
+      read: true,
+      roles: ROLES.ADMIN,
+      bodyLimit: 1024,
+      async run({ ctx, record }) {
+        return deliverySituation(ctx.trx, record!);
+      },
+    },
     reenviar: {
       scope: 'record',
       roles: ROLES.ADMIN,

@@ -31,6 +31,8 @@ export const DELIVERY_TABLES: readonly SchemaStep[] = [
       )`,
       // with debug on, every attempt's exchange (a JSON array, the last 20: server/entities/evento/delivery/attempts.ts)
       `alter table evento_entrega add column if not exists intentos_detalle text null`,
+      // the last failure's stable code (engine/events/problem.ts), which the screens put in words
+      `alter table evento_entrega add column if not exists error_codigo text null`,
       // what the worker claims: due pending rows, and the earlier pending rows of the same record (ordering)
       `create index if not exists evento_entrega_due_idx on evento_entrega (proximo_intento, id) where estado = 'pendiente'`,
       `create index if not exists evento_entrega_order_idx on evento_entrega (evento, entidad, registro_id, outbox_id) where estado = 'pendiente'`,

@@ -26,15 +26,19 @@ export interface PostResult {
   durationMs: number;
 }
 
-/** A refused or failed exchange; `durationMs` is how long it took. */
+/** A refused or failed exchange; `durationMs` is how long it took, `code` the system's error code (ECONNREFUSED …). */
 export class PostError extends Error {
   constructor(
     message: string,
     readonly durationMs: number,
+    readonly code?: string,
   ) {
     super(message);
   }
 }
+
+/** The code of an answer that did not come within the timeout (engine/events/problem.ts names it). */
+export const NO_ANSWER = 'SIN_RESPUESTA';
 
 /**
  * dns.lookup that refuses answers the test marks (the socket then connects to exactly what was checked): private
@@ -61,13 +65,13 @@ export function postJson(uri: string, body: string, headers: Record<string, stri
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve, reject) => {
-    const fail = (message: string) => reject(new PostError(message, elapsed()));
+    const fail = (message: string, code?: string) => reject(new PostError(message, elapsed(), code));
     const problem = webhookUriProblem(uri, opts.allowedHosts);
-    if (problem) return fail(problem);
+    if (problem) return fail(problem, problem);
     const url = new URL(uri);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const allowed = isAllowedHost(host, opts.allowedHosts);
-    if (!allowed && (isLocalName(host) || (isIP(host) && isPrivateAddress(host)))) return fail(`EVENTO_URI_PRIVADA: ${host}`);
+    if (!allowed && (isLocalName(host) || (isIP(host) && isPrivateAddress(host)))) return fail(`EVENTO_URI_PRIVADA: ${host}`, 'EVENTO_URI_PRIVADA');
 
     const client = url.protocol === 'https:' ? https : http;
     let settled = false;
@@ -77,14 +81,14 @@ export function postJson(uri: string, body: string, headers: Record<string, stri
       lookup: allowed ? allowedLookup : guardedLookup,
       agent: false,
     });
-    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)), opts.timeoutMs);
+    const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no answer within ${opts.timeoutMs} ms`), { code: NO_ANSWER })), opts.timeoutMs);
     const done = (fn: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       fn();
     };
-    req.on('error', (err) => done(() => fail(err.message || String(err))));
+    req.on('error', (err: NodeJS.ErrnoException) => done(() => fail(err.message || String(err), typeof err.code === 'string' ? err.code : undefined)));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;

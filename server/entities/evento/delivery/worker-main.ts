@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../../../config';
 import { connect, describeTarget } from '../../../db/connect';
+import { saveRetryPolicy } from './settings';
 import { eventWorkerOptions, startEventDelivery } from './worker';
 
 const config = loadConfig();
@@ -15,7 +16,10 @@ const line = (level: string) => (obj: object | string, msg?: string) =>
 const log = { info: line('INFO'), warn: line('WARN'), error: line('ERROR') };
 const db = await connect(config, (err) => log.error({ err }, 'idle database connection failed'));
 log.info(`Web hook delivery worker on ${describeTarget(config)}`);
-const worker = startEventDelivery({ db: db as unknown as Kysely<any>, log, ...eventWorkerOptions(config) });
+const options = eventWorkerOptions(config);
+// the policy this worker retries by, for the delivery screen
+await saveRetryPolicy(db as unknown as Kysely<any>, options.retry);
+const worker = startEventDelivery({ db: db as unknown as Kysely<any>, log, ...options });
 
 async function shutdown(signal: string) {
   log.info(`${signal}: stopping`);

@@ -8,7 +8,8 @@
  * - A delivery is due when pending, its next attempt has come, its subscription is active, and no earlier event
  *   of the same record is still pending for that subscription (events of one record arrive in order).
  * - It is POSTed (./post.ts), signed (./signature.ts); a 2xx within the timeout marks it entregado, anything else
- *   schedules a retry or marks it agotado.
+ *   schedules a retry or marks it agotado; a failure's stable code (engine/events/problem.ts) is kept beside its text
+ *   (error_codigo), for the screens to say it in words.
  * - With the subscription's debug on, the last request and answer are kept, and every attempt's exchange is
  *   added to its attempts list (./attempts.ts, the last ATTEMPTS_KEPT).
  */
@@ -17,6 +18,7 @@ import type { Config } from '../../../config';
 import type { Logger } from '../../../documents/types';
 import type { RetryPolicy } from '../../../retry/backoff';
 import { startLeasedQueue, type ClaimedRow, type LeasedQueue, type Outcome } from '../../../retry/leased-queue';
+import { deliveryProblem } from '../../../../engine/events/problem';
 import { appendAttempt } from './attempts';
 import { postJson, PostError, type PostResult } from './post';
 import { allowedHosts, subscriptionHosts } from './settings';
@@ -85,6 +87,7 @@ export function startEventDelivery({ db, log, pollMs, timeoutMs, retry }: EventD
     const at = new Date();
     let result: PostResult | undefined;
     let error: string | null = null;
+    let code: string | undefined;
     let durationMs = 0;
     try {
       result = await postJson(sub.uri, body, headers, { timeoutMs, allowedHosts: subscriptionHosts(sub, hosts), maxBody: MAX_BODY });
@@ -93,17 +96,20 @@ export function startEventDelivery({ db, log, pollMs, timeoutMs, retry }: EventD
     } catch (err) {
       error = (err as Error).message || String(err);
       durationMs = err instanceof PostError ? err.durationMs : 0;
+      code = err instanceof PostError ? err.code : undefined;
     }
+    // the failure as a code the screens put in words (refused, timed out, unknown host, TLS, an HTTP status …)
+    const errorCode = deliveryProblem({ error, status: result?.status ?? null, code });
     const exchange = {
       solicitud_headers: JSON.stringify(headers, null, 2),
       solicitud: body.slice(0, MAX_BODY),
       respuesta_headers: result ? JSON.stringify(result.headers, null, 2) : null,
       respuesta: result ? result.body : null,
     };
-    const fields: Record<string, unknown> = { http_estado: result?.status ?? null, duracion_ms: durationMs };
+    const fields: Record<string, unknown> = { http_estado: result?.status ?? null, duracion_ms: durationMs, error_codigo: errorCode };
     if (sub.debug)
       Object.assign(fields, exchange, {
-        intentos_detalle: appendAttempt({ intento: d.intentos, fecha: at.toISOString(), http_estado: result?.status ?? null, duracion_ms: durationMs, error, ...exchange }),
+        intentos_detalle: appendAttempt({ intento: d.intentos, fecha: at.toISOString(), http_estado: result?.status ?? null, duracion_ms: durationMs, error, error_codigo: errorCode, ...exchange }),
       });
     return { error, fields };
   }
