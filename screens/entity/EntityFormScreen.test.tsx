@@ -5,15 +5,11 @@
  * name, an entity by its title — in the view and in the breadcrumb.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { RouteNode } from '../../engine/routeTree';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { renderAt, routeNode } from '../screenTesting';
 import { momentText } from '../../engine/dates';
 import i18next from '../../locales/i18n';
-import { UiProvider } from '../../widgets/UiProvider';
 import { api } from '../app/session';
-import { ReadCacheProvider } from '../app/readCache';
-import { routeTree } from '../routes';
 import EntityListScreen from './EntityListScreen';
 import EntityFormScreen from './EntityFormScreen';
 import DeliveryFormScreen from '../events/DeliveryFormScreen';
@@ -40,26 +36,18 @@ const answers: Record<string, unknown> = {
   'cheque/index': { total: 1, rows: [cheque] },
 };
 
-const node = (name: string, tree: readonly RouteNode[] = routeTree): RouteNode | undefined =>
-  tree.reduce<RouteNode | undefined>((found, n) => found ?? (n.name === name ? n : node(name, n.children ?? [])), undefined);
+const node = routeNode;
 
 function open(path: string) {
   // a data router: the form asks before leaving with typed data (useBlocker)
-  const router = createMemoryRouter(
+    return renderAt(
     [
       { path: '/backOffice/eventosEntregas', element: <EntityListScreen route={node('eventosEntregas')} /> },
       { path: '/backOffice/eventosEntregas/:id/:show?', element: <DeliveryFormScreen route={node('eventosEntregasForm')} /> },
       { path: '/backOffice/cheques', element: <EntityListScreen route={node('cheque')} /> },
       { path: '/backOffice/cheques/:id/:show?', element: <EntityFormScreen route={node('chequeForm')} /> },
     ],
-    { initialEntries: [path] },
-  );
-  return render(
-    <UiProvider>
-      <ReadCacheProvider>
-        <RouterProvider router={router} />
-      </ReadCacheProvider>
-    </UiProvider>,
+    path,
   );
 }
 

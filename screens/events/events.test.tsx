@@ -6,16 +6,12 @@
  * and links to it, and does not blame debug for having no attempts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderAt, routeNode } from '../screenTesting';
 import { ApiError } from '../../engine/api/client';
 import { momentText } from '../../engine/dates';
-import type { RouteNode } from '../../engine/routeTree';
 import i18next from '../../locales/i18n';
-import { UiProvider } from '../../widgets/UiProvider';
 import { api } from '../app/session';
-import { ReadCacheProvider } from '../app/readCache';
-import { routeTree } from '../routes';
 import EntityListScreen from '../entity/EntityListScreen';
 import DeliveryFormScreen from './DeliveryFormScreen';
 import EventFormScreen from './EventFormScreen';
@@ -73,25 +69,17 @@ function server(call: string, body: unknown): unknown {
   return {};
 }
 
-const node = (name: string, tree: readonly RouteNode[] = routeTree): RouteNode | undefined =>
-  tree.reduce<RouteNode | undefined>((found, n) => found ?? (n.name === name ? n : node(name, n.children ?? [])), undefined);
+const node = routeNode;
 
 function open(path: string) {
-  const router = createMemoryRouter(
+    return renderAt(
     [
       { path: '/backOffice/eventosEntregas', element: <EntityListScreen route={node('eventosEntregas')} /> },
       { path: '/backOffice/eventosEntregas/:id/:show?', element: <DeliveryFormScreen route={node('eventosEntregasForm')} /> },
       { path: '/backOffice/eventosConfig', element: <p>list</p> },
       { path: '/backOffice/eventosConfig/:id/:show?', element: <EventFormScreen route={node('eventosConfigForm')} /> },
     ],
-    { initialEntries: [path] },
-  );
-  return render(
-    <UiProvider>
-      <ReadCacheProvider>
-        <RouterProvider router={router} />
-      </ReadCacheProvider>
-    </UiProvider>,
+    path,
   );
 }
 

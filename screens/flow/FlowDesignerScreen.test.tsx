@@ -4,14 +4,10 @@
  * steps and connections as the designer shows them.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { RouteNode } from '../../engine/routeTree';
-import { UiProvider } from '../../widgets/UiProvider';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderAt, routeNode } from '../screenTesting';
 import { AppToaster } from '../../widgets/AppToaster';
 import { api } from '../app/session';
-import { ReadCacheProvider } from '../app/readCache';
-import { routeTree } from '../routes';
 import EntityListScreen from '../entity/EntityListScreen';
 import FlowDesignerScreen from './FlowDesignerScreen';
 
@@ -77,24 +73,15 @@ const history = {
 let calls: { path: string; body: unknown }[];
 let answers: Record<string, unknown>;
 
-const node = (name: string, tree: readonly RouteNode[] = routeTree): RouteNode | undefined =>
-  tree.reduce<RouteNode | undefined>((found, n) => found ?? (n.name === name ? n : node(name, n.children ?? [])), undefined);
+const node = routeNode;
 
 function open(path: string) {
-  const router = createMemoryRouter(
+  const { router } = renderAt(
     [
       { path: '/backOffice/macroprocess', element: <EntityListScreen route={node('macroprocess')} /> },
       { path: `/backOffice/${node('macroprocessForm')!.path}`, element: <FlowDesignerScreen route={node('macroprocessForm')} /> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <UiProvider>
-      <ReadCacheProvider>
-        <RouterProvider router={router} />
-        <AppToaster />
-      </ReadCacheProvider>
-    </UiProvider>,
+    path, <AppToaster />,
   );
   return router;
 }

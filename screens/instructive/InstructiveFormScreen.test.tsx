@@ -5,21 +5,16 @@
  * action is saved with it (asked first), never dropped.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderAt, routeNode } from '../screenTesting';
 import { ApiError } from '../../engine/api/client';
-import type { RouteNode } from '../../engine/routeTree';
 import i18next from '../../locales/i18n';
-import { UiProvider } from '../../widgets/UiProvider';
 import { api } from '../app/session';
-import { ReadCacheProvider } from '../app/readCache';
-import { routeTree } from '../routes';
 import InstructiveFormScreen from './InstructiveFormScreen';
 
 vi.mock('../app/useSession', () => ({ useSession: () => ({ user: { username: 'admin', roles: ['ROLE_ADMIN', 'ROLE_ROOT'] } }) }));
 
-const node = (name: string, tree: readonly RouteNode[] = routeTree): RouteNode | undefined =>
-  tree.reduce<RouteNode | undefined>((found, n) => found ?? (n.name === name ? n : node(name, n.children ?? [])), undefined);
+const node = routeNode;
 
 const task = { id: 31, version: 1, titulo: 'Medir', predecesoras: [], optimista: 1, probable: 2, pesimista: 3, te: 2, sd: 0.33, es: 0, ef: 2, ls: 0, lf: 2, holgura: 0, critica: true };
 
@@ -51,19 +46,12 @@ function server(call: string, body: unknown): unknown {
 }
 
 function open(path = '/backOffice/instructive/7') {
-  const router = createMemoryRouter(
+    return renderAt(
     [
       { path: '/backOffice/instructive', element: <p>list</p> },
       { path: '/backOffice/instructive/:id/:show?', element: <InstructiveFormScreen route={node('instructive')} /> },
     ],
-    { initialEntries: [path] },
-  );
-  return render(
-    <UiProvider>
-      <ReadCacheProvider>
-        <RouterProvider router={router} />
-      </ReadCacheProvider>
-    </UiProvider>,
+    path,
   );
 }
 

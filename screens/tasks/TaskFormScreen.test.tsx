@@ -4,20 +4,15 @@
  * save meets the version the server now holds.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderAt, routeNode } from '../screenTesting';
 import { ApiError } from '../../engine/api/client';
-import type { RouteNode } from '../../engine/routeTree';
-import { UiProvider } from '../../widgets/UiProvider';
 import { api } from '../app/session';
-import { ReadCacheProvider } from '../app/readCache';
-import { routeTree } from '../routes';
 import TaskFormScreen from './TaskFormScreen';
 
 vi.mock('../app/useSession', () => ({ useSession: () => ({ user: { username: 'admin', roles: ['ROLE_ADMIN', 'ROLE_ROOT'] } }) }));
 
-const node = (name: string, tree: readonly RouteNode[] = routeTree): RouteNode | undefined =>
-  tree.reduce<RouteNode | undefined>((found, n) => found ?? (n.name === name ? n : node(name, n.children ?? [])), undefined);
+const node = routeNode;
 
 /** The server's task 5 (of record 9) and the writes it took; a write meets the version it read. */
 let stored: Record<string, unknown>;
@@ -47,19 +42,12 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the task form after a state action', () => {
   it('shows the task as the server holds it, offers the new state’s actions, and saves afterwards without a conflict', async () => {
-    const router = createMemoryRouter(
+    const { router } = renderAt(
       [
         { path: '/backOffice/instructive/task/:id/:parent?', element: <TaskFormScreen route={node('instructiveTask')} /> },
         { path: '/backOffice/instructive/:id', element: <p>instructive</p> },
       ],
-      { initialEntries: ['/backOffice/instructive/task/5'] },
-    );
-    render(
-      <UiProvider>
-        <ReadCacheProvider>
-          <RouterProvider router={router} />
-        </ReadCacheProvider>
-      </UiProvider>,
+      '/backOffice/instructive/task/5',
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Iniciar' }));
     await screen.findByRole('button', { name: 'Finalizar' });

@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { RouteNode } from '../../engine/routeTree';
+import { routeNode } from '../screenTesting';
 import i18next from '../../locales/i18n';
 import type { ScreenProps } from '../registry';
-import { routeTree } from '../routes';
 import { UiProvider } from '../../widgets/UiProvider';
 import { taskCalls, type MyTask } from './taskCalls';
 import TaskingScreen from './TaskingScreen';
@@ -16,8 +15,7 @@ const task: MyTask = {
   actividad_titulo: 'Instalación', instructivo: 2, instructivo_titulo: 'Instalación de termotanque',
 };
 
-const node = (name: string, tree: readonly RouteNode[] = routeTree): RouteNode | undefined =>
-  tree.reduce<RouteNode | undefined>((found, n) => found ?? (n.name === name ? n : node(name, n.children ?? [])), undefined);
+const node = routeNode;
 // as the router mounts it: the registry's screen given its route (tasking for /task, taskList for /task/:filter)
 const Screen: ComponentType<ScreenProps> = TaskingScreen;
 
