@@ -42,7 +42,7 @@ export default function ResendMail({ id, reload }: FormExtraProps) {
   return (
     <HStack gap="3" flexWrap="wrap">
       {!delivering && (
-        <Text role="status" textStyle="sm" color="fg.warning">
+        <Text role="status" textStyle="sm" color="orange.fg">
           {t('mail.notDelivering')}
         </Text>
       )}

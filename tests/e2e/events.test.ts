@@ -166,9 +166,10 @@ describe('events in the browser', () => {
     // the log says it in words
     await page.goto(`${app.baseUrl}/#/backOffice/eventosEntregas`);
     await page.getByRole('heading', { name: 'Entregas de eventos', level: 1 }).waitFor();
-    const failing = page.getByRole('row').filter({ hasText: 'El receptor rechazó la conexión' });
+    // this event's deliveries (the first test's receiver hears the same sequence)
+    const failing = page.getByRole('row').filter({ hasText: 'Receptor caído' }).filter({ hasText: 'El receptor rechazó la conexión' });
     await expect.poll(() => failing.count()).toBeGreaterThan(0);
-    const waiting = page.getByRole('row').filter({ hasText: 'En espera de una entrega anterior del mismo registro' });
+    const waiting = page.getByRole('row').filter({ hasText: 'Receptor caído' }).filter({ hasText: 'En espera de una entrega anterior del mismo registro' });
     await expect.poll(() => waiting.count()).toBe(1);
 
     // the waiting one: why, and which one it waits for
