@@ -121,7 +121,10 @@ function EntryChanges({ entity, entry, within, scopes, references, childRows, ch
       .map((c) => {
         // a changed item says which one, when the history loaded shows how it was added
         const name = child ? rowName(child, childRows.get(`${child}:${String(c.row)}`) ?? { id: c.row }) : null;
-        return `${label(c.path)}${name ? ` (${name})` : ''}: ${value(c.before, c.path, 0)} → ${value(c.after, c.path, 1)}`;
+        const before = value(c.before, c.path, 0);
+        // the field that names the row changed: its value before already says which row
+        const which = name && name !== before ? ` (${name})` : '';
+        return `${label(c.path)}${which}: ${before} → ${value(c.after, c.path, 1)}`;
       });
   lines.push(...changeLines());
   // rows added or removed by what names them, as many as fit a line

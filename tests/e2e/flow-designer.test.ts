@@ -205,6 +205,7 @@ describe('the flow designer', () => {
     await page.getByRole('textbox', { name: /^Nombre/ }).fill('Borrador');
     await add('Inicio');
     await add('Actividad');
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page.getByText('El flujo tiene problemas: corríjalos antes de verificarlo.').waitFor();
     expect(page.url()).toMatch(/#\/backOffice\/macroprocess\/create$/);
@@ -247,6 +248,7 @@ describe('the flow designer', () => {
     await pickActivity('Orden de compra');
     await page.getByText('Hay cambios sin guardar').waitFor();
     await page.getByText('Sin problemas: el flujo se puede verificar.').waitFor();
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page.getByText('Flujo verificado: ya se puede usar.').waitFor();
     const stored = await post(`flujo/show/${flow.id}`);
@@ -277,6 +279,8 @@ describe('the flow designer', () => {
     await select('pedido');
     await add('Subflujo');
     await eventually(() => step('n4').count()).toBe(1);
+    // earlier cases' toasts are gone first: the one to wait for is this verification's
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page.getByText('El flujo tiene problemas: corríjalos antes de verificarlo.').waitFor();
     await inspector().getByText('Clave n4').waitFor();
