@@ -116,7 +116,7 @@ export function createDocuments({ db, registry, servers, rules = new Map(), upke
     patch: (ctx, ref, id, changes, version) => write(deps, ctx, entity(ref), 'patch', id, changes, version),
     remove: (ctx, ref, id) => remove(deps, ctx, entity(ref), id),
 
-    async run(ctx, ref, name, { id, body }) {
+    async run(ctx, ref, name, { id, body, lang = 'es' }) {
       const e = entity(ref);
       const spec = server(e).actions?.[name];
       if (!spec) throw notFound();
@@ -134,7 +134,7 @@ export function createDocuments({ db, registry, servers, rules = new Map(), upke
           record = (await loadRecord(ctx.trx, e, id, !spec.read)) ?? undefined;
           if (!record) throw notFound();
         }
-        const result = await spec.run({ entity: e, ctx, body: input, id, record });
+        const result = await spec.run({ entity: e, ctx, body: input, id, record, lang });
         if (!spec.read) {
           const after = record ? await loadRecord(ctx.trx, e, record.id) : null;
           await notify({ entity: e, action: name, id: record?.id ?? null, record: after, previous: record ?? null, body: loggable(input, spec.secret), ctx });

@@ -10,6 +10,7 @@ import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { JsonSchema } from '../../engine/metadata/types';
 import { ROLES, type Permission } from '../../engine/roles';
 import type { SchemaStep } from '../db/apply-schema';
+import type { Lang } from '../http/lang';
 import type { IndexExtras } from '../entities/list-extras';
 import type { Where } from '../entities/list';
 
@@ -114,6 +115,8 @@ export interface ActionArgs<B = any> {
   /** Record scope: the record's id and its stored form (locked for the transaction unless the action only reads); id scope: the id. */
   id?: number;
   record?: StoredRecord;
+  /** The caller's language (Accept-Language; Spanish for a call made in code): what the answer's texts are written in. */
+  lang: Lang;
 }
 
 /**
@@ -267,6 +270,6 @@ export interface Documents {
   patch(ctx: DocContext, entity: EntityRef, id: number, changes: Data, version?: number): Promise<StoredRecord>;
   remove(ctx: DocContext, entity: EntityRef, id: number): Promise<void>;
   /** Runs a declared action (no permission check: the caller's layer does that). */
-  run(ctx: DocContext, entity: EntityRef, action: string, args: { id?: number; body?: unknown }): Promise<unknown>;
+  run(ctx: DocContext, entity: EntityRef, action: string, args: { id?: number; body?: unknown; lang?: Lang }): Promise<unknown>;
   subscribe(entity: string, subscriber: Subscriber): void;
 }

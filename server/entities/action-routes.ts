@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { ApiError, badRequest } from '../http/api-error';
+import { preferredLang } from '../http/lang';
 import { FileReply, type ActionSpec, type Documents } from '../documents/types';
 import { allowAction } from './access';
 import { objectBody, parseId } from './input';
@@ -54,9 +55,10 @@ export function actionRoutes(app: FastifyInstance, docs: Documents, entity: Reso
       const reader = docs.reader(actor, request.log);
       const raw = request.params.id;
       const id = raw === undefined ? undefined : spec.findId ? await spec.findId(reader, raw) : parseId(raw);
+      const lang = preferredLang(request.headers['accept-language']);
       const result = spec.read
-        ? await docs.run(reader, entity, name, { id, body })
-        : await docs.transaction(actor, request.log, (ctx) => docs.run(ctx, entity, name, { id, body }));
+        ? await docs.run(reader, entity, name, { id, body, lang })
+        : await docs.transaction(actor, request.log, (ctx) => docs.run(ctx, entity, name, { id, body, lang }));
       return result instanceof FileReply ? sendFile(reply, result) : result;
     });
   }

@@ -4,20 +4,20 @@
  * page itself is read: the page queries stay as tuned (entities/list.ts). The page's own rows get `$labels`
  * in place: a list request copied each row once for labels and again for computed values, and at 32 callers those
  * copies were a third of what it allocated (README Performance).
- * With `lang` (a list's rows) a day in a label reads dd/mm/yyyy as the list's own cells do (engine/metadata/label.ts
- * `rowLabel`); without it (an export's file) the label fields are written as stored.
+ * A label is written in the caller's `lang` by engine/metadata/label.ts `rowLabel` (a day as dd/mm/yyyy, as the list's
+ * own cells): a list's rows and its export's file read the same.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { Documents } from '../documents/types';
-import { labelText, rowLabel } from '../../engine/metadata/label';
+import { rowLabel } from '../../engine/metadata/label';
 import { NULL_SORT_KEY } from '../../engine/text/search';
 import { layoutOf } from './layout';
 import { sortKeySql } from './search';
 
 type Row = Record<string, unknown>;
 
-export async function attachLabels(db: Kysely<any>, docs: Documents, entity: ResolvedEntity, rows: Row[], lang?: string): Promise<void> {
+export async function attachLabels(db: Kysely<any>, docs: Documents, entity: ResolvedEntity, rows: Row[], lang: string): Promise<void> {
   const shown = new Set(entity.columns.map((c) => c.field));
   const refs = entity.references.filter((r) => r.site.kind === 'column' && shown.has(r.site.field));
   if (!refs.length || !rows.length) return;
@@ -28,7 +28,7 @@ export async function attachLabels(db: Kysely<any>, docs: Documents, entity: Res
     if (!ids.length) continue;
     const target = docs.entity(r.entity);
     const found = await db.selectFrom(layoutOf(target).table).select(['id', ...target.labelFields]).where('id', 'in', ids).execute();
-    const label = lang ? rowLabel(target, lang) : (f: Row) => labelText(f, target.labelFields);
+    const label = rowLabel(target, lang);
     labels.set(field, new Map(found.map((f) => [f.id, label(f)])));
   }
   for (const row of rows) {

@@ -10,6 +10,7 @@ import { entityTitleKey, valueNameKey, type ResolvedColumn, type ResolvedEntity 
 const ANY_ENTITY = '*';
 import { storedField } from '../entities/layout';
 import type { DocContext, Documents } from '../documents/types';
+import type { Lang } from '../http/lang';
 
 export type CellKind = 'text' | 'number' | 'date' | 'datetime';
 
@@ -45,13 +46,13 @@ export type OptionNames = ReadonlyMap<string, ReadonlyMap<string, string>>;
  * category's name), read once per export through the same action the form's select and the list's filter use.
  * An action that fails leaves the values as they are.
  */
-export async function actionOptionNames(docs: Documents, ctx: DocContext, columns: readonly ResolvedColumn[], lang: string): Promise<OptionNames> {
+export async function actionOptionNames(docs: Documents, ctx: DocContext, columns: readonly ResolvedColumn[], lang: Lang): Promise<OptionNames> {
   const out = new Map<string, Map<string, string>>();
   for (const c of columns) {
     if (c.pick?.kind !== 'options' || c.names) continue;
     const { action, ...body } = c.pick.filters;
     try {
-      const options = (await docs.run(ctx, docs.entity(c.pick.list), String(action), { body })) as { id: unknown; nombre?: string; name?: string }[];
+      const options = (await docs.run(ctx, docs.entity(c.pick.list), String(action), { body, lang })) as { id: unknown; nombre?: string; name?: string }[];
       const text = (o: (typeof options)[number]) => (lang === 'es' ? o.nombre || o.name : o.name || o.nombre) ?? String(o.id);
       out.set(c.field, new Map(options.map((o) => [String(o.id), text(o)])));
     } catch {

@@ -2,7 +2,8 @@
  * `POST /api/{list}/export` for every entity: all the rows of a list query — its pattern, filters, sort and
  * chosen columns (`cols` in the table's order, default the columns not hidden), never only a page — as a file, streamed while it
  * is read. Body: the index query plus `format` (`csv` | `xlsx`), optional `lang` (`es` | `en`, default the
- * Accept-Language): headers, enum texts and yes/no in that language, numbers and dates typed (cells.ts), and
+ * Accept-Language): headers, enum texts, yes/no and a reference's label (a day in it dd/mm/yyyy, as the list
+ * shows it) in that language, numbers and dates typed (cells.ts), and
  * optional `tz` (the user's time zone, default UTC): an XLSX writes moments on that wall clock (CSV: ISO 8601).
  * The same checks as `{list}/index` (who may read, the manifest's sorts and filters, the module's row scope):
  * a bad query answers 400 before anything is sent.
@@ -110,7 +111,7 @@ export function exportRoutes(app: FastifyInstance, db: Kysely<any>, entity: Reso
       const chosen = { ...entity, columns: shown };
       const computed = ext.listValues && shown.some((c) => c.virtual) ? ext.listValues : null;
       for await (const rows of walkRows(db, entity, q, wheres, fields, { ...search, lang })) {
-        await attachLabels(db, docs, chosen, rows);
+        await attachLabels(db, docs, chosen, rows, lang);
         if (computed) (await computed(reader, rows)).forEach((values, i) => Object.assign(rows[i], values));
         yield rows;
       }

@@ -1,8 +1,10 @@
 /**
  * Labels with a day in them (engine/metadata/label.ts `rowLabel`), on both databases: a referenced row's name in a
  * list (`$labels`) and a select's options write the day dd/mm/yyyy as the rest of the app does, in either
- * language; sorting by the reference still follows the stored days, and an export's file keeps them as stored.
+ * language; sorting by the reference still follows the stored days. What a list shows is what its export's file
+ * and a report grouped by the reference (its data and its file) write.
  */
+import ExcelJS from 'exceljs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,7 +35,8 @@ describeBackends('labels with days', (backend) => {
 
   beforeAll(async () => {
     schemasDir = await mkdtemp(path.join(tmpdir(), 'flujos-schemas-'));
-    await cp(path.resolve('schemas/categoria'), path.join(schemasDir, 'categoria'), { recursive: true });
+    // the app's entities (reports need theirs), without their rules: those import the engine by a relative path
+    await cp(path.resolve('schemas'), schemasDir, { recursive: true, filter: (f) => !f.endsWith('.ts') });
     for (const [name, { schema, columns }] of Object.entries(ENTITIES)) {
       await mkdir(path.join(schemasDir, name));
       await writeFile(path.join(schemasDir, name, 'schema.json'), JSON.stringify(schema));
@@ -75,9 +78,55 @@ describeBackends('labels with days', (backend) => {
     expect(desc.rows.map((r: any) => r.$labels?.vencimiento)).toEqual(['Sin fecha', 'Cuota 05/01/2027', 'Cuota 20/12/2026', 'Cuota 03/02/2026']);
   });
 
-  it('an export keeps the label fields as stored', async () => {
-    const res = await client.post('/api/pago/export', { format: 'csv' }, token);
+  /** The labels of pago's vencimiento column as a list shows them to a caller reading `lang`, in the list's order. */
+  const listed = async (lang: string) =>
+    (await ok('pago/index', { sort: 'vencimiento', sortOrder: 'asc' }, lang)).rows.map((r: any) => r.$labels?.vencimiento ?? '');
+  const fetchRaw = (p: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${srv.baseUrl}/api/${p}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers }, body: JSON.stringify(body) });
+  /** A CSV file's lines as cells (no cell here holds a comma or a quote). */
+  const csvCells = async (res: Response) => {
     expect(res.status).toBe(200);
-    expect(String(res.body)).toContain('Cuota 2026-12-20');
+    return (await res.text()).replace(/^\ufeff/, '').split('\r\n').filter(Boolean).map((l) => l.split(','));
+  };
+  const xlsxCells = async (res: Response) => {
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as any);
+    const sheet = book.worksheets[0];
+    return Array.from({ length: sheet.rowCount }, (_, i) => (sheet.getRow(i + 1).values as unknown[]).slice(1));
+  };
+
+  it("an export writes a reference's day as its list shows it, in CSV and XLSX, in either language", async () => {
+    const shown = ['Cuota 03/02/2026', 'Cuota 20/12/2026', 'Cuota 05/01/2027', 'Sin fecha'];
+    const query = { sort: 'vencimiento', sortOrder: 'asc', cols: ['nombre', 'vencimiento'] };
+    for (const lang of ['es', 'en']) {
+      expect(await listed(lang), lang).toEqual(shown);
+      // the language asked for in the body, or the caller's (Accept-Language)
+      for (const [body, headers] of [[{ lang }, {}], [{}, { 'accept-language': lang }]] as const) {
+        const csv = await csvCells(await fetchRaw('pago/export', { format: 'csv', ...query, ...body }, headers));
+        expect(csv.slice(1).map((r) => r[1]), lang).toEqual(shown);
+        const xlsx = await xlsxCells(await fetchRaw('pago/export', { format: 'xlsx', ...query, ...body }, headers));
+        expect(xlsx.slice(1).map((r) => r[1] ?? ''), lang).toEqual(shown);
+      }
+    }
+  });
+
+  it('a report grouped by the reference names its groups as the list does, on screen and in its file', async () => {
+    const report = await ok('reportes/guardarReporte', {
+      id: null, descripcion: 'Pagos por vencimiento', clave: 'pagos_vencimiento', contexto: 'menurep',
+      consulta: { entidad: 'pago', agrupar: 'vencimiento', medidas: [{ funcion: 'count' }] },
+    });
+    const byName = (labels: string[]) => [...labels].sort();
+    for (const lang of ['es', 'en']) {
+      const shown = await listed(lang);
+      const data = await ok('reportes/datos', { id: report.id }, lang);
+      // every pago has a vencimiento of its own: a group each, named as the list names it
+      expect(byName(data.rows.map((r: any) => r.etiqueta)), lang).toEqual(byName(shown));
+      expect(data.rows.map((r: any) => r.etiqueta)).toContain('Cuota 20/12/2026');
+      const csv = await csvCells(await fetchRaw('reportes/exportar', { id: report.id, format: 'csv' }, { 'accept-language': lang }));
+      expect(byName(csv.slice(1, -1).map((r) => r[0])), lang).toEqual(byName(shown));
+      const xlsx = await xlsxCells(await fetchRaw('reportes/exportar', { id: report.id, format: 'xlsx', lang }));
+      expect(byName(xlsx.slice(1, -1).map((r) => String(r[0]))), lang).toEqual(byName(shown));
+    }
   });
 });

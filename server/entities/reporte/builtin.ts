@@ -2,14 +2,15 @@
  * Runs a built-in report's query (engine/reports/query.ts) for a caller: only over an entity the caller may
  * read, within the rows its module lets them see (rowScope), with names from the metadata only and values as
  * parameters. Groups come sorted by their value (empty last), at most MAX_GROUPS; totals are measured over
- * every matching row.
+ * every matching row. A reference group is named by its row's label in the caller's `lang`, as a list names it.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { labelText } from '../../../engine/metadata/label';
+import { rowLabel } from '../../../engine/metadata/label';
 import type { ResolvedEntity } from '../../../engine/metadata/resolve';
 import { checkQuery, isMoneyMeasure, measuresOf, queryFields, type QueryFieldKind, type ReportQuery, type ReportResult, type ReportRow, type TimeBucket } from '../../../engine/reports/query';
 import type { DocContext } from '../../documents/types';
 import { badRequest, forbidden } from '../../http/api-error';
+import type { Lang } from '../../http/lang';
 import { permits } from '../access';
 import { layoutOf } from '../layout';
 import { containsPattern, whereAll, type Where } from '../list';
@@ -40,7 +41,7 @@ function measureExpression(m: { funcion: string; campo?: string | null }): RawBu
 
 const asText = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : String(v));
 
-export async function runQuery(ctx: DocContext, query: ReportQuery, values: Record<string, string>): Promise<ReportResult> {
+export async function runQuery(ctx: DocContext, query: ReportQuery, values: Record<string, string>, lang: Lang): Promise<ReportResult> {
   const entity: ResolvedEntity | undefined = ctx.docs.entities().find((e) => e.name === query.entidad);
   if (!entity) throw badRequest('VALIDATION_FAILED', [{ field: 'consulta.entidad', code: 'enum' }]);
   if (!permits(ctx.actor.roles, entity, 'read')) throw forbidden();
@@ -82,7 +83,7 @@ export async function runQuery(ctx: DocContext, query: ReportQuery, values: Reco
       .execute()) as Record<string, unknown>[];
     truncado = found.length > MAX_GROUPS;
     rows = found.slice(0, MAX_GROUPS).map((r) => ({ grupo: asText(r.grupo), ...Object.fromEntries(measures.map((_, i) => [`m${i}`, asText(r[`m${i}`])])) }) as ReportRow);
-    rows = await withLabels(ctx, entity, query.agrupar, rows);
+    rows = await withLabels(ctx, entity, query.agrupar, rows, lang);
   } else rows = [{ grupo: null, ...totales } as ReportRow];
   return {
     entidad: entity.name,
@@ -96,14 +97,15 @@ export async function runQuery(ctx: DocContext, query: ReportQuery, values: Reco
   };
 }
 
-/** A reference group shows the referenced row's label, not its id. */
-async function withLabels(ctx: DocContext, entity: ResolvedEntity, field: string, rows: ReportRow[]): Promise<ReportRow[]> {
+/** A reference group shows the referenced row's label, not its id: the list's label (a day in it dd/mm/yyyy), so the chart, the table and the file read as the list. */
+async function withLabels(ctx: DocContext, entity: ResolvedEntity, field: string, rows: ReportRow[], lang: Lang): Promise<ReportRow[]> {
   const ref = entity.references.find((r) => r.site.kind === 'column' && r.site.field === field);
   if (!ref) return rows;
   const target = ctx.docs.entity(ref.entity);
   const ids = rows.map((r) => Number(r.grupo)).filter((n) => Number.isInteger(n) && n > 0);
   if (!ids.length) return rows;
   const found = await (ctx.trx as Kysely<any>).selectFrom(layoutOf(target).table).select(['id', ...target.labelFields]).where('id', 'in', ids).execute();
-  const byId = new Map(found.map((f) => [String(f.id), labelText(f, target.labelFields)]));
+  const label = rowLabel(target, lang);
+  const byId = new Map(found.map((f) => [String(f.id), label(f)]));
   return rows.map((r) => (r.grupo != null && byId.has(r.grupo) ? { ...r, etiqueta: byId.get(r.grupo) } : r));
 }

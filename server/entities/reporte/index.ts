@@ -12,8 +12,10 @@
  * - `getReporteForExecById` {id, objetoId?, contexto?, params?} -> {urlreporte, key, params} (engine/reports/link.ts
  *   builds the link); 400 with `params.<name>` when a value is missing or wrong
  * - `datos` {id, objetoId?, params?} -> a built-in report's result (engine/reports/query.ts ReportResult, plus the
- *   params used): 400 REPORTE_SIN_CONSULTA for an external report; 403 when the caller may not read its entity
- * - `exportar` {id, objetoId?, params?, format: csv | xlsx, lang?} -> that result as a file (./exportResult.ts)
+ *   params used; a group that is a reference named by its row's label in the Accept-Language language, as a list
+ *   names it): 400 REPORTE_SIN_CONSULTA for an external report; 403 when the caller may not read its entity
+ * - `exportar` {id, objetoId?, params?, format: csv | xlsx, lang? (default the Accept-Language)} -> that result as a
+ *   file (./exportResult.ts)
  * - `guardarReporte` {id: null, ...} creates, {id, version, ...} updates (no version: 400 `version` required; a stale
  *   one: 409 VERSION_CONFLICT, as `reporte/update`); `borrarReporte/{id}` deletes (ADMIN)
  *
@@ -38,6 +40,7 @@ import { queryPage, whereOf } from '../list';
 import { menuEntries, presentReport, reportFor, reportGroups, reportPositions, reportsWhere, runAnswer } from './calls';
 import { visibleWhere } from './visible';
 import { resultFile, RESULT_FORMATS, type ResultFormat } from './exportResult';
+import type { Lang } from '../../http/lang';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
@@ -60,12 +63,15 @@ function isBlankQuery(q: unknown, schema: JsonSchema | undefined): boolean {
 }
 const RUN_BODY: Record<string, JsonSchema> = { id: ID, objetoId: { type: ['integer', 'string', 'null'], maxLength: 60 }, params: { type: 'object', maxProperties: 50 } };
 
-/** A built-in report run for the caller: its result and the params used (400 REPORTE_SIN_CONSULTA for an external one). */
-async function builtinRun(ctx: DocContext, body: { id: number; objetoId?: unknown; params?: Record<string, unknown> }) {
+/**
+ * A built-in report run for the caller, its group names in `lang`: its result and the params used (400
+ * REPORTE_SIN_CONSULTA for an external one).
+ */
+async function builtinRun(ctx: DocContext, body: { id: number; objetoId?: unknown; params?: Record<string, unknown> }, lang: Lang) {
   const record = await reportFor(ctx, body.id);
   if (!record.consulta) throw new ApiError(400, 'REPORTE_SIN_CONSULTA');
   const run = runAnswer(record, body);
-  return { record, result: { ...(await runQuery(ctx, record.consulta as ReportQuery, run.params)), params: run.params } };
+  return { record, result: { ...(await runQuery(ctx, record.consulta as ReportQuery, run.params, lang)), params: run.params } };
 }
 
 export default defineEntityServer({
@@ -171,7 +177,7 @@ export default defineEntityServer({
       path: 'reportes/datos',
       read: true,
       body: { type: 'object', required: ['id'], properties: RUN_BODY },
-      run: async ({ ctx, body }) => (await builtinRun(ctx, body)).result,
+      run: async ({ ctx, body, lang }) => (await builtinRun(ctx, body, lang)).result,
     },
     exportar: {
       scope: 'entity',
@@ -182,9 +188,11 @@ export default defineEntityServer({
         required: ['id', 'format'],
         properties: { ...RUN_BODY, format: { type: 'string', enum: [...RESULT_FORMATS] }, lang: { type: 'string', enum: ['es', 'en'] } },
       },
-      async run({ ctx, body }) {
-        const { record, result } = await builtinRun(ctx, body);
-        return resultFile(result, record.descripcion as string, body.format as ResultFormat, body.lang ?? 'es');
+      async run({ ctx, body, lang }) {
+        // the file's language: the one asked for, else the caller's (as a list's export)
+        const fileLang: Lang = body.lang ?? lang;
+        const { record, result } = await builtinRun(ctx, body, fileLang);
+        return resultFile(result, record.descripcion as string, body.format as ResultFormat, fileLang);
       },
     },
     guardarReporte: {
