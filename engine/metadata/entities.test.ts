@@ -146,7 +146,9 @@ describe.each(folders)('schemas/%s', (folder) => {
     const props = entity.schema.properties ?? {};
     for (const c of entity.columns) expect(c.field === 'id' || c.virtual === true || c.field in props, c.name).toBe(true);
     expect(entity.sort.field === 'id' || entity.columns.some((c) => c.sortable && c.field === entity.sort.field)).toBe(true);
-    for (const f of entity.search) expect(scalarType(props[f]), f).toBe('string');
+    // text, or a reference (searched by the referenced row's name)
+    const references = new Set(entity.references.flatMap((r) => (r.site.kind === 'column' ? [r.site.field] : [])));
+    for (const f of entity.search) if (!references.has(f)) expect(scalarType(props[f]), f).toBe('string');
     expect(entity.optionLabel in props || entity.optionLabel === 'id').toBe(true);
   });
 

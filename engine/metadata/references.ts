@@ -30,6 +30,8 @@ export interface ReferenceRule {
   entity: string;
   /** Its list url (`<list>/select` gives the options); the entity name until linkReferences fills it. */
   list: string;
+  /** Its option label's fields (what a list shows for the reference); empty until linkReferences fills them. */
+  labelFields?: readonly string[];
   /** A missing row answers 406 with this code instead of a 400 field error. */
   code?: string;
   /** The reference may not lead back to the record itself (trees, bills of materials). */

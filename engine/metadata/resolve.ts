@@ -272,7 +272,10 @@ export function linkReferences(entities: readonly ResolvedEntity[]): ReferenceRu
     for (const r of e.references) {
       const target = byName.get(r.entity);
       if (!target) dangling.push(r);
-      else r.list = target.list;
+      else {
+        r.list = target.list;
+        r.labelFields = target.labelFields;
+      }
     }
     for (const c of e.columns) if (c.pick?.kind === 'ref') c.pick = { ...c.pick, list: byName.get(c.pick.entity)?.list ?? c.pick.list };
   }

@@ -20,6 +20,7 @@ import { rangeErrors } from '../entities/input';
 import { layoutOf } from '../entities/layout';
 import { splitChildIds } from './childIds';
 import { checkReferences, settleReferencesTo } from './references';
+import { reindexReferrers } from '../entities/search-index';
 import { deleteRecord, insertRecord, loadRecord, replaceRecord, type ChildCounts } from './store';
 import { REMOVE_ACTION, type Data, type DocContext, type EntityServer, type StoredRecord, type UnitOfWork, type WriteArgs, type WriteKind } from './types';
 import { checkUnique } from './unique';
@@ -165,6 +166,9 @@ export async function write(
     if (previous) {
       touchAll(unit, entity.name, await replaceRecord(ctx.trx, entity, previous, row, ctx.actor.id));
       recordId = previous.id;
+      // rows that are searched by this one's label (records by their client's name) follow a new label
+      if (entity.labelFields.some((f) => String(previous![f] ?? '') !== String(row[f] ?? '')))
+        for (const [table, n] of await reindexReferrers(ctx.trx, ctx.docs.entities(), entity, recordId)) touch(unit, table, n);
     } else {
       const inserted = await insertRecord(ctx.trx, entity, row, ctx.actor.id);
       touchAll(unit, entity.name, inserted.children);

@@ -9,9 +9,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { layoutOf, type TableLayout } from '../entities/layout';
-import { keepsTokens, recordSearchText, SEARCH_COLUMN, searchPaths, tokenTable } from '../entities/search';
+import { keepsTokens, recordSearchText, SEARCH_COLUMN, searchPaths, tokenTable, type ReferenceTexts } from '../entities/search';
 import { searchWords } from '../../engine/text/search';
-import { forgetRow, indexRow, recordVector } from '../entities/search-index';
+import { forgetRow, indexRow, recordVector, referenceSites, referenceTexts } from '../entities/search-index';
 import type { Data, StoredRecord } from './types';
 
 type Db = Kysely<any>;
@@ -33,7 +33,8 @@ function fieldsOf(layout: TableLayout, row: Data): Data {
 }
 
 /** The row's search words (server/entities/search-index.ts), written with the row itself. */
-const searchValue = (entity: ResolvedEntity, data: Data): Data => (searchPaths(entity).length ? { [SEARCH_COLUMN]: recordVector(entity, data) } : {});
+const searchValue = (entity: ResolvedEntity, data: Data, references: ReferenceTexts): Data =>
+  searchPaths(entity).length ? { [SEARCH_COLUMN]: recordVector(entity, data, references) } : {};
 
 /** Most rows one insert statement carries (PostgreSQL takes at most 65535 parameters). */
 const batchSize = (layout: TableLayout) => Math.max(1, Math.floor(30_000 / (layout.fields.length + 2)));
@@ -131,9 +132,10 @@ async function updateRows(trx: Db, child: TableLayout, parentId: number, rows: {
 
 export async function insertRecord(trx: Db, entity: ResolvedEntity, data: Data, userId: number | null): Promise<{ id: number; children: ChildCounts }> {
   const layout = layoutOf(entity);
+  const references = await referenceTexts(trx, entity, data);
   const { id } = await trx
     .insertInto(layout.table)
-    .values({ ...columnValues(layout, data), ...searchValue(entity, data), created_by: userId, updated_by: userId })
+    .values({ ...columnValues(layout, data), ...searchValue(entity, data, references), created_by: userId, updated_by: userId })
     .returning('id')
     .executeTakeFirstOrThrow();
   const children = await writeChildren(trx, entity, id, data, null);
@@ -145,12 +147,17 @@ const count = (counts: ChildCounts, table: string, n: number) => {
   if (n) counts.set(table, (counts.get(table) ?? 0) + n);
 };
 
-/** Do two states of a record make the same search tokens (the same words and sort value)? Then they stay. */
-function sameTokens(entity: ResolvedEntity, a: Data, b: Data): boolean {
+/**
+ * Do two states of a record make the same search tokens (the same words and sort value)? Then they stay. A
+ * reference searched by names the same label while it names the same row (a renamed one redid its referrers).
+ */
+async function sameTokens(trx: Db, entity: ResolvedEntity, a: Data, b: Data, references: ReferenceTexts): Promise<boolean> {
   if (!keepsTokens(entity)) return true;
   const sort = entity.sort.field;
   if ((a[sort] ?? null) !== (b[sort] ?? null)) return false;
-  return searchWords(recordSearchText(entity, a)).join(' ') === searchWords(recordSearchText(entity, b)).join(' ');
+  const same = referenceSites(entity).every((site) => (a[site.field] ?? null) === (b[site.field] ?? null));
+  const before = same ? references : await referenceTexts(trx, entity, a);
+  return searchWords(recordSearchText(entity, a, before)).join(' ') === searchWords(recordSearchText(entity, b, references)).join(' ');
 }
 
 /**
@@ -160,11 +167,12 @@ function sameTokens(entity: ResolvedEntity, a: Data, b: Data): boolean {
  */
 export async function replaceRecord(trx: Db, entity: ResolvedEntity, previous: StoredRecord, data: Data, userId: number | null): Promise<ChildCounts> {
   const layout = layoutOf(entity);
-  const tokensStay = sameTokens(entity, previous, data);
+  const references = await referenceTexts(trx, entity, data);
+  const tokensStay = await sameTokens(trx, entity, previous, data, references);
   const forgotten = tokensStay ? 0 : await forgetRow(trx, entity, previous.id);
   await trx
     .updateTable(layout.table)
-    .set((eb) => ({ ...columnValues(layout, data), ...searchValue(entity, data), version: eb('version', '+', 1), updated_at: new Date(), updated_by: userId }))
+    .set((eb) => ({ ...columnValues(layout, data), ...searchValue(entity, data, references), version: eb('version', '+', 1), updated_at: new Date(), updated_by: userId }))
     .where('id', '=', previous.id)
     .execute();
   const children = await writeChildren(trx, entity, previous.id, data, previous);

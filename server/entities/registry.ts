@@ -114,7 +114,7 @@ function checkResolved(file: string, e: ResolvedEntity) {
   if (e.sort.order !== 'asc' && e.sort.order !== 'desc') throw new MetadataError(file, '"sort.order" must be asc or desc');
   for (const f of e.search)
     if (!searchSite(e, f))
-      throw new MetadataError(file, `search field "${f}" is not a text property, a text property of an object ("datos.cuit") or a text field of a child table ("contactos.email")`);
+      throw new MetadataError(file, `search field "${f}" is not a text property, a text property of an object ("datos.cuit"), a text field of a child table ("contactos.email") or a reference ("cliente")`);
   for (const f of e.labelFields)
     if (!stored(f) || !['string', 'integer', 'number'].includes(f === 'id' ? 'integer' : scalarType(props[f])))
       throw new MetadataError(file, `optionLabel "${f}" is not a scalar property of schema.json; set "optionLabel"`);

@@ -2,7 +2,8 @@
  * Keeping the search data of ./search.ts: at start-up (`syncSearch`, in the storage transaction: the column, its
  * GIN index, the token table, and a full rebuild when what they are built from changed) and on every write of
  * the pipeline (`recordVector` in the row's own insert or update, `forgetRow` before a row changes or goes, `indexRow`
- * once it is written: its tokens and any word new to the word table).
+ * once it is written: its tokens and any word new to the word table; `reindexReferrers` when a row's label, which
+ * other rows search by, changed).
  * A row's words are the engine's own (engine/text/search.ts `searchWords`), computed here in JavaScript — the
  * same function the browser runs — and stored as a tsvector; the tokens are derived from them in SQL.
  */
@@ -10,7 +11,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { searchWords } from '../../engine/text/search';
 import { layoutOf } from './layout';
-import { headSql, keepsTokens, recordSearchText, SEARCH_COLUMN, searchPaths, searchSignature, searchText, sortKeySql, tokenTable, wordTable } from './search';
+import { headSql, keepsTokens, recordSearchText, referenceLabel, SEARCH_COLUMN, searchPaths, searchSignature, searchSite, searchText, sortKeySql, tokenTable, wordTable, type ReferenceTexts, type SearchSite } from './search';
 
 type Db = Kysely<any>;
 type RowWhere = (alias: string) => RawBuilder<unknown>;
@@ -52,9 +53,33 @@ const someRows = (ids: readonly number[]): RowWhere => (alias) => sql`${sql.ref(
 /** A row's words as the value of its search column (words hold no space: it separates them). */
 export const wordsVector = (words: readonly string[]) => sql`array_to_tsvector(${[...words]}::text[])`;
 
-/** The search column's value for a record about to be written (its child rows included). */
-export function recordVector(entity: ResolvedEntity, record: Record<string, unknown>) {
-  return wordsVector(searchWords(recordSearchText(entity, record)));
+/** The search column's value for a record about to be written (its child rows and `referenceTexts` included). */
+export function recordVector(entity: ResolvedEntity, record: Record<string, unknown>, references?: ReferenceTexts) {
+  return wordsVector(searchWords(recordSearchText(entity, record, references)));
+}
+
+type ReferenceSite = Extract<SearchSite, { kind: 'reference' }>;
+const referenceSitesCache = new WeakMap<ResolvedEntity, ReferenceSite[]>();
+
+/** The entity's search fields that are references (a record's `cliente`). */
+export function referenceSites(entity: ResolvedEntity): ReferenceSite[] {
+  let sites = referenceSitesCache.get(entity);
+  if (!sites) {
+    sites = searchPaths(entity).flatMap((p) => {
+      const site = searchSite(entity, p);
+      return site?.kind === 'reference' ? [site] : [];
+    });
+    referenceSitesCache.set(entity, sites);
+  }
+  return sites;
+}
+
+/** The labels of the rows a record's reference search fields name (one statement; none without such fields). */
+export async function referenceTexts(db: Db, entity: ResolvedEntity, record: Record<string, unknown>): Promise<ReferenceTexts> {
+  const sites = referenceSites(entity).filter((site) => typeof record[site.field] === 'number');
+  if (!sites.length) return {};
+  const { rows } = await sql<Record<string, string | null>>`select ${sql.join(sites.map((site, i) => sql`${referenceLabel(site.rule, sql.val(record[site.field]))} as ${sql.id(`t${i}`)}`))}`.execute(db);
+  return Object.fromEntries(sites.map((site, i) => [site.field, rows[0][`t${i}`] ?? '']));
 }
 
 /** Stores the words of some rows: `[id, words]` pairs, in one statement. */
@@ -65,19 +90,54 @@ async function storeWords(db: Db, entity: ResolvedEntity, rows: readonly (readon
 }
 
 /**
- * Computes the words of the rows `where` selects, a batch at a time in id order; `after` hears each batch's ids.
- * The rows' search text is read in SQL (its child fields included) and split by the engine.
+ * Computes the words of the rows `where` selects, a batch at a time in id order; `before` and `after` hear each
+ * batch's ids before and after its words are stored. The rows' search text is read in SQL (child fields and
+ * references' labels included) and split by the engine. Answers the rows done.
  */
-async function wordsInBatches(db: Db, entity: ResolvedEntity, where: RowWhere, after?: (ids: number[]) => Promise<void>) {
+async function wordsInBatches(db: Db, entity: ResolvedEntity, where: RowWhere, hooks: { before?: BatchHook; after?: BatchHook } = {}) {
   const table = layoutOf(entity).table;
+  let done = 0;
   for (let last = 0; ; ) {
     const { rows } = await sql<{ id: number; text: string }>`select t.id, ${searchText(entity, 't')} as text from ${sql.table(table)} t
       where t.id > ${last} and ${where('t')} order by t.id limit ${BATCH}`.execute(db);
-    if (!rows.length) return;
+    if (!rows.length) return done;
+    const ids = rows.map((r) => r.id);
+    await hooks.before?.(ids);
     await storeWords(db, entity, rows.map((r) => [r.id, searchWords(r.text)] as const));
-    await after?.(rows.map((r) => r.id));
+    await hooks.after?.(ids);
+    done += rows.length;
     last = rows[rows.length - 1].id;
   }
+}
+type BatchHook = (ids: number[]) => Promise<void>;
+
+/** The new words of rows just given their words, and their tokens. */
+async function indexRows(db: Db, entity: ResolvedEntity, ids: readonly number[]): Promise<void> {
+  await addWords(entity, someRows(ids)).execute(db);
+  if (keepsTokens(entity)) await sql`insert into ${sql.table(tokenTable(layoutOf(entity).table))} (token, sk, id) ${tokensOf(entity, someRows(ids))} on conflict do nothing`.execute(db);
+}
+
+/** Before rows' words change: their tokens go (they carry the current words). */
+async function forgetRows(db: Db, entity: ResolvedEntity, ids: readonly number[]): Promise<void> {
+  if (!keepsTokens(entity)) return;
+  await sql`delete from ${sql.table(tokenTable(layoutOf(entity).table))} s using (${tokensOf(entity, someRows(ids))}) o
+    where s.token = o.token and s.sk = o.sk and s.id = o.id`.execute(db);
+}
+
+/**
+ * After a row's label changed (a client renamed): the rows whose words hold it, through a reference search field,
+ * get their words and tokens anew, in the same transaction. Answers the rows redone per table.
+ */
+export async function reindexReferrers(db: Db, entities: readonly ResolvedEntity[], target: ResolvedEntity, id: number): Promise<Map<string, number>> {
+  const done = new Map<string, number>();
+  for (const entity of entities)
+    for (const site of referenceSites(entity)) {
+      if (site.rule.entity !== target.name) continue;
+      const where: RowWhere = (alias) => sql`${sql.ref(`${alias}.${site.field}`)} = ${id}`;
+      const n = await wordsInBatches(db, entity, where, { before: (ids) => forgetRows(db, entity, ids), after: (ids) => indexRows(db, entity, ids) });
+      if (n) done.set(layoutOf(entity).table, (done.get(layoutOf(entity).table) ?? 0) + n);
+    }
+  return done;
 }
 
 async function signatureOf(db: Db, table: string): Promise<string | null> {
@@ -117,10 +177,7 @@ export async function rebuildSearch(db: Db, entity: ResolvedEntity): Promise<voi
 /** Rows written without the pipeline since the last start (an import) have no words yet: they get them, and their tokens. */
 async function indexMissing(db: Db, entity: ResolvedEntity): Promise<void> {
   const missing: RowWhere = (alias) => sql`${sql.ref(`${alias}.${SEARCH_COLUMN}`)} is null`;
-  await wordsInBatches(db, entity, missing, async (ids) => {
-    await addWords(entity, someRows(ids)).execute(db);
-    if (keepsTokens(entity)) await sql`insert into ${sql.table(tokenTable(layoutOf(entity).table))} (token, sk, id) ${tokensOf(entity, someRows(ids))} on conflict do nothing`.execute(db);
-  });
+  await wordsInBatches(db, entity, missing, { after: (ids) => indexRows(db, entity, ids) });
 }
 
 /** Brings the entity's search data in line with its metadata (start-up, in the storage transaction). */

@@ -10,12 +10,14 @@
  *   primary key: the first page of a broad pattern ("mes", 100,000 matches that sort late) is read in order
  *   and stops after a page, instead of finding and sorting every match.
  *
- * Search fields are properties (text), a text property of an object (`datos_fiscales.cuit`) or a text field
- * of a child table (`contactos.email`). Text sorts by its sort key (`sortKeySql`): Spanish order on either
- * database, whatever its locale.
+ * Search fields are properties (text), a text property of an object (`datos_fiscales.cuit`), a text field
+ * of a child table (`contactos.email`) or a reference (`cliente`: the referenced row's label, as its column shows
+ * it; kept up when that label changes, ./search-index.ts `reindexReferrers`). Text sorts by its sort key
+ * (`sortKeySql`): Spanish order on either database, whatever its locale.
  */
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
+import type { ReferenceRule } from '../../engine/metadata/references';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { COMBINING_MARKS, JOINED, MATCH_FROM, MATCH_TO, MAX_WORD, NULL_SORT_KEY, SEPARATOR_CLASS, SORT_ENYE, SORT_KEY_RULE } from '../../engine/text/search';
 import { childTable, layoutOf, storedField } from './layout';
@@ -28,13 +30,18 @@ export const SEARCH_COLUMN = '_search';
 export type SearchSite =
   | { kind: 'column'; field: string }
   | { kind: 'json'; field: string; key: string }
-  | { kind: 'child'; child: string; table: string; field: string };
+  | { kind: 'child'; child: string; table: string; field: string }
+  | { kind: 'reference'; field: string; rule: ReferenceRule };
 
 /** Where each search path of the entity is stored; null when a path names nothing searchable (registry checks it). */
 export function searchSite(entity: ResolvedEntity, path: string): SearchSite | null {
   const [head, key, ...rest] = path.split('.');
   if (rest.length) return null;
-  if (key === undefined) return storedField(entity, head)?.sqlType === 'text' ? { kind: 'column', field: head } : null;
+  if (key === undefined) {
+    const rule = entity.references.find((r) => r.site.kind === 'column' && r.site.field === head);
+    if (rule) return { kind: 'reference', field: head, rule };
+    return storedField(entity, head)?.sqlType === 'text' ? { kind: 'column', field: head } : null;
+  }
   const field = storedField(entity, head);
   if (field?.sqlType === 'jsonb' && field.schema.properties?.[key]?.type === 'string') return { kind: 'json', field: head, key };
   const child = layoutOf(entity).children.find((c) => c.name === head);
@@ -46,18 +53,36 @@ export function searchSite(entity: ResolvedEntity, path: string): SearchSite | n
 export const searchPaths = (entity: ResolvedEntity): string[] =>
   entity.search.length ? entity.search : entity.labelFields.filter((f) => storedField(entity, f)?.sqlType === 'text');
 
-/** The search text of a stored record (with its child rows): its search fields joined by spaces. */
-export function recordSearchText(entity: ResolvedEntity, record: Record<string, unknown>): string {
+/** The labels of the rows a record's reference search fields name, by field (./search-index.ts `referenceTexts`). */
+export type ReferenceTexts = Readonly<Record<string, string>>;
+
+/**
+ * The search text of a stored record (with its child rows): its search fields joined by spaces; a reference's
+ * text is its row's label, read beforehand (`references`).
+ */
+export function recordSearchText(entity: ResolvedEntity, record: Record<string, unknown>, references: ReferenceTexts = {}): string {
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   return searchPaths(entity)
     .map((p) => {
       const site = searchSite(entity, p)!;
       if (site.kind === 'column') return text(record[site.field]);
+      if (site.kind === 'reference') return references[site.field] ?? '';
       const value = record[site.kind === 'child' ? site.child : site.field];
       if (site.kind === 'json') return value && typeof value === 'object' ? text((value as Record<string, unknown>)[site.key]) : '';
       return Array.isArray(value) ? value.map((row) => text(row?.[site.field])).filter(Boolean).join(' ') : '';
     })
     .join(' ');
+}
+
+/**
+ * The label of the row a reference names (null when none): its entity's option label fields joined by spaces,
+ * as a list shows it (a day as stored: words are split on its dashes either way).
+ */
+export function referenceLabel(rule: ReferenceRule, id: RawBuilder<unknown>): RawBuilder<string | null> {
+  const fields = rule.labelFields ?? [];
+  if (!fields.length) return sql<null>`null::text`;
+  const parts = fields.map((f) => sql`r.${sql.id(f)}::text`);
+  return sql<string | null>`(select concat_ws(' ', ${sql.join(parts)}) from ${sql.table(rule.entity)} r where r.id = ${id})`;
 }
 
 /** The search text of a row of `alias`: its search fields joined by spaces (as recordSearchText). */
@@ -66,6 +91,7 @@ export function searchText(entity: ResolvedEntity, alias: string): RawBuilder<st
     const site = searchSite(entity, p)!;
     const ref = (f: string) => sql.ref(`${alias}.${f}`);
     if (site.kind === 'column') return sql`coalesce(${ref(site.field)}, '')`;
+    if (site.kind === 'reference') return sql`coalesce(${referenceLabel(site.rule, ref(site.field))}, '')`;
     if (site.kind === 'json') return sql`coalesce(${ref(site.field)} ->> ${sql.lit(site.key)}, '')`;
     return sql`coalesce((select string_agg(c.${sql.id(site.field)}, ' ') from ${sql.table(site.table)} c where c.parent_id = ${ref('id')}), '')`;
   });
@@ -165,6 +191,11 @@ export const headOf = (term: string) => [...term].slice(0, SEARCH_HEAD).join('')
  * word rule), every row's search data is rebuilt at start-up.
  */
 export function searchSignature(entity: ResolvedEntity): string {
-  const what = JSON.stringify([searchPaths(entity), keepsTokens(entity) ? entity.sort.field : null, MATCH_FROM, MATCH_TO, SEPARATOR_CLASS, JOINED, MAX_WORD, SEARCH_HEAD, SORT_KEY_RULE]);
+  // a reference's label fields too, only where there is one (another signature would rebuild every entity)
+  const labels = searchPaths(entity).flatMap((p) => {
+    const site = searchSite(entity, p);
+    return site?.kind === 'reference' ? [[p, site.rule.labelFields ?? []]] : [];
+  });
+  const what = JSON.stringify([searchPaths(entity), ...(labels.length ? [labels] : []), keepsTokens(entity) ? entity.sort.field : null, MATCH_FROM, MATCH_TO, SEPARATOR_CLASS, JOINED, MAX_WORD, SEARCH_HEAD, SORT_KEY_RULE]);
   return createHash('sha1').update(what).digest('hex').slice(0, 16);
 }

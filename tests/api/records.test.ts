@@ -3,7 +3,9 @@
  * lists, moves along the graph (questions, end, attachments), exactly one of many parallel moves, who may work
  * on a record (job position, take / release), records made from a parent, and attachments. Both databases.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildSearch } from '../../server/entities/search-index';
 import { describeBackends, startSignedIn, type Api, type TestServer } from '../support/server';
 import { world, type FlowNode, type World } from '../support/world';
 
@@ -177,6 +179,34 @@ describeBackends('records', (backend) => {
       });
       const shown = (await file.text()).trim().split(/\r?\n/).slice(1).map((line) => names.find((n) => line.includes(n)) ?? null);
       expect(shown).toEqual(['Álamo SRL', 'Nube SA', 'Ñandú Hnos', 'Zeta Obras', null]);
+    });
+
+    it('is found by its client\'s name, with its own words, and follows a client renamed', async () => {
+      const cliente = (await ok('perfil/save', { razon_social: 'Ferretería Quillén', nombre: 'Osvaldo' })).id;
+      const first = await ok('registro/save', sale({ cliente, referencia_texto: 'pedido-buscado' }));
+      const second = await ok('registro/save', sale({ cliente, referencia_texto: 'otro-buscado' }));
+      const found = async (pattern: string) => (await ok('registro/index', { pattern, max: 50 })).rows.map((r: any) => r.id).sort();
+      expect(await found('quillen')).toEqual([first.id, second.id].sort());
+      expect(await found('FERRETERIA quil')).toEqual([first.id, second.id].sort());
+      // the client's words and the record's own, in any order
+      expect(await found(`quillen ${first.numero}`)).toEqual([first.id]);
+      expect(await found('pedido quillén osvaldo')).toEqual([first.id]);
+      // a record moved to another client is found by the new one's name
+      const moved = await ok(`registro/update/${second.id}`, { ...second, cliente: ids.mayorista });
+      expect(await found('quillen')).toEqual([first.id]);
+      expect(await found('mayorista otro buscado')).toEqual([moved.id]);
+      // the client renamed: its records follow, in the list and as the word table knows them
+      const party = await ok(`perfil/show/${cliente}`);
+      await ok(`perfil/update/${cliente}`, { ...party, razon_social: 'Bulonera Ñuñoa' });
+      expect(await found('quillen')).toEqual([]);
+      expect(await found('bulonera nunoa')).toEqual([first.id]);
+      expect(await found('bulo')).toEqual([first.id]);
+      // words written by the pipeline are those a rebuild computes in SQL (the same label, the same split)
+      const stored = async () => (await sql<{ w: string }>`select _search::text as w from registro where id = ${first.id}`.execute(srv.db)).rows[0].w;
+      const before = await stored();
+      expect(before).toContain('bulonera');
+      await rebuildSearch(srv.db, srv.handle.docs.entity('registro'));
+      expect(await stored()).toBe(before);
     });
   });
 
