@@ -2,7 +2,7 @@
  * A list whose form opens in a dialog on the same page ("a single form": job positions, sequences,
  * communications). The table has no form route: it signals add / edit / show and this screen answers.
  */
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPermitted } from '../../engine/roles';
 import { entityTitleKey } from '../../engine/metadata/resolve';
@@ -16,7 +16,7 @@ import { useEntityRecord } from './useEntityRecord';
 import { RecordHistory } from './RecordHistory';
 import { EntityTablePage, type Row } from './EntityTablePage';
 import { ConfirmDiscard } from './ConfirmDiscard';
-import { formExtras } from '../formExtras';
+import { RecordExtra } from './RecordExtra';
 import { useSaveShortcut } from './useSaveShortcut';
 
 type Open = { id: string | number | null; readOnly: boolean } | null;
@@ -51,7 +51,6 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
   const [asking, setAsking] = useState(false);
   const close = () => (dirty && !open.readOnly ? setAsking(true) : onClose());
   useSaveShortcut(formId, !open.readOnly);
-  const Extra = formExtras[entity.name];
   return (
     <Modal
       open
@@ -63,11 +62,7 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
           extra={
             record.recordId !== null ? (
               <>
-                {Extra && record.data !== null && (
-                  <Suspense fallback={null}>
-                    <Extra id={record.recordId} data={record.data} reload={record.reload} />
-                  </Suspense>
-                )}
+                <RecordExtra entity={entity} record={record} />
                 <RecordHistory entity={entity} id={record.recordId} />
               </>
             ) : undefined

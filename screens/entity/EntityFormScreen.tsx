@@ -1,24 +1,24 @@
 /**
  * The form of any entity at `<routeForm>/:id/:show?`: create, edit, or show (spec §2); once the record exists,
- * its history, the entity's own buttons (screens/formExtras.ts) and the lists related to it (columns.json
+ * its history, the entity's own buttons (./RecordExtra.tsx) and the lists related to it (columns.json
  * `related`) below the form. It offers what the server allows (the manifest's addRoles / editRoles): a record the
  * user may not change (a delivery of the log, a cheque) opens to look at, whatever the address, with no Edit; a
  * new one they may not add is refused as a route is.
  */
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { HStack, Stack } from '@chakra-ui/react';
 import { SubHeader } from '../../widgets/SubHeader';
 import { isPermitted } from '../../engine/roles';
 import type { ScreenProps } from '../registry';
-import { formExtras } from '../formExtras';
 import { entityOf } from '../metadata';
 import { useSession } from '../app/useSession';
 import ErrorScreen from '../status/ErrorScreen';
 import { EntityForm } from './EntityForm';
 import { useEntityRecord } from './useEntityRecord';
 import { RecordHistory } from './RecordHistory';
+import { RecordExtra } from './RecordExtra';
 import { RelatedList } from './RelatedList';
 import { parentFormOf, presetFrom, returnToOf } from './formNavigation';
 import { useSaveShortcut } from './useSaveShortcut';
@@ -58,7 +58,6 @@ export function EntityFormPage({ route, onSaved, children, above }: EntityFormPa
   const back = returnTo ?? listPath;
   const formId = `form-${entity.name}`;
   const exists = record.recordId !== null && record.data !== null;
-  const Extra = formExtras[entity.name];
   // typed data is not lost without a question: leaving (exit, menu, back) asks, closing the tab warns
   const [dirty, setDirty] = useState(false);
   const leave = useFormLeave(dirty && !readOnly);
@@ -98,11 +97,7 @@ export function EntityFormPage({ route, onSaved, children, above }: EntityFormPa
               {steps.position !== null && (
                 <RecordSteps position={steps.position} total={steps.total} estimated={steps.estimated} canPrev={steps.canPrev} canNext={steps.canNext} onStep={steps.go} />
               )}
-              {exists && Extra && (
-                <Suspense fallback={null}>
-                  <Extra id={record.recordId!} data={record.data!} reload={record.reload} />
-                </Suspense>
-              )}
+              {exists && <RecordExtra entity={entity} record={record} />}
               {exists && <RecordHistory entity={entity} id={record.recordId!} />}
             </HStack>
           ) : undefined

@@ -10,7 +10,7 @@ import { showSuccess } from '../../widgets/toaster';
 import { api } from '../app/session';
 import type { FormExtraProps } from '../formExtras';
 
-export default function ReplayDelivery({ id }: FormExtraProps) {
+export default function ReplayDelivery({ id, whenSaved }: FormExtraProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const replay = async () => {
@@ -26,7 +26,7 @@ export default function ReplayDelivery({ id }: FormExtraProps) {
     }
   };
   return (
-    <Button type="button" variant="outline" size="sm" loading={busy} onClick={() => void replay()}>
+    <Button type="button" variant="outline" size="sm" loading={busy} onClick={() => whenSaved(() => void replay())}>
       {t('events.replay')}
     </Button>
   );

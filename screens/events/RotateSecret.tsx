@@ -12,7 +12,7 @@ import { api } from '../app/session';
 import type { FormExtraProps } from '../formExtras';
 import { SecretShown } from './SecretShown';
 
-export default function RotateSecret({ id }: FormExtraProps) {
+export default function RotateSecret({ id, reload, whenSaved }: FormExtraProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -27,6 +27,8 @@ export default function RotateSecret({ id }: FormExtraProps) {
     try {
       const reply = await api.post<{ secreto: string }>(`evento/rotarSecreto/${encodeURIComponent(String(id))}`, {});
       setSecret(reply.secreto);
+      // the rotation is a write of the subscription: the form takes its new version, which the next save meets
+      reload();
     } catch {
       // the client showed the server's message
     } finally {
@@ -36,7 +38,7 @@ export default function RotateSecret({ id }: FormExtraProps) {
 
   return (
     <>
-      <Button type="button" variant="outline" size="sm" onClick={() => setAsking(true)}>
+      <Button type="button" variant="outline" size="sm" onClick={() => whenSaved(() => setAsking(true))}>
         {t('events.rotate')}
       </Button>
       {asking && (

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { canConnect, type NodePosition } from '../../engine/flow/edit';
-import { validateFlowGraph, type NodeKind } from '../../engine/flow/graph';
+import { validateFlowGraph, type GraphProblem, type NodeKind } from '../../engine/flow/graph';
 import { STEP_SIZES } from '../../engine/flow/layout';
 import { mergeProblems } from '../../engine/flow/view';
 import { isDirty, redoable, sameHeader, undoable, type Header } from '../../machines/flowDesigner';
@@ -21,6 +21,7 @@ import { showSuccess } from '../../widgets/toaster';
 import { optionsSource } from '../app/entityData';
 import { api } from '../app/session';
 import { entityOf } from '../metadata';
+import { ConfirmWithdraw } from './ConfirmWithdraw';
 import { DesignerHeader } from './DesignerHeader';
 import { HeaderForm } from './HeaderForm';
 import { useCanvasView } from './useCanvasView';
@@ -34,6 +35,8 @@ import { KeysHint } from '../../widgets/KeysHint';
 import { LeaveDialog } from '../execution/LeaveDialog';
 
 const FORM_ID = 'form-flujo';
+/** What the header form's submit does; WITHDRAW: a save the user agreed takes a live flow out of use. */
+type Intent = 'SAVE' | 'VERIFY' | 'WITHDRAW';
 const PROBLEMS_ID = 'flow-problems-title';
 const LISTS: TargetLists = {
   activity: { list: 'actividad', source: (q) => optionsSource('actividad', q) },
@@ -73,6 +76,8 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen,
   // leaving with unsaved edits asks first (closing the tab: the browser's warning); the move of a new flow to its
   // own address is let through
   const allowNext = useRef<() => void>(() => {});
+  // Save held back on a live flow: the problems its edit has (the dialog asks before taking the flow out of use)
+  const [withdrawing, setWithdrawing] = useState<GraphProblem[] | null>(null);
   const { snapshot, send } = useFlowDesigner(idParam, {
     onCreated: (id) => {
       allowNext.current();
@@ -84,6 +89,7 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen,
       if (problems.every((p) => !p.nodes.some((k) => graphRef.current.nodos.some((n) => n.clave === k))))
         document.getElementById(PROBLEMS_ID)?.scrollIntoView({ block: 'nearest' });
     },
+    onConfirmWithdraw: setWithdrawing,
   });
   const c = snapshot.context;
   const graph = c.history.present;
@@ -94,7 +100,7 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen,
   const nameRow = useMemo(() => flowRowNames(t, graph, names.titleOf), [t, graph, names.titleOf]);
   const [draft, setDraft] = useState<Header | null>(null);
   const [selection, setSelection] = useState<CanvasSelection>(null);
-  const intent = useRef<'SAVE' | 'VERIFY'>('SAVE');
+  const intent = useRef<Intent>('SAVE');
   const canvas = useRef<CanvasInstance | null>(null);
 
   // the validator on every edit: the same function the server runs, with what the browser knows
@@ -125,12 +131,17 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen,
   const guard = useLeaveGuard(dirty);
   allowNext.current = guard.allow;
 
-  // verify is checked with what the browser knows of the activities and flows, as the problems shown are
+  // verify (and a live flow's save) is checked with what the browser knows of the activities and flows, as the
+  // problems shown are
   const known = useRef(names.context);
   known.current = names.context;
   const onHeaderSubmit = useCallback(
     (header: Header) => {
-      send(intent.current === 'VERIFY' ? { type: 'VERIFY', header, known: known.current } : { type: 'SAVE', header });
+      send(
+        intent.current === 'VERIFY'
+          ? { type: 'VERIFY', header, known: known.current }
+          : { type: 'SAVE', header, known: known.current, withdraw: intent.current === 'WITHDRAW' },
+      );
       intent.current = 'SAVE';
     },
     [send],
@@ -150,7 +161,7 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen,
     }),
     [send],
   );
-  const submit = (what: 'SAVE' | 'VERIFY') => {
+  const submit = (what: Intent) => {
     intent.current = what;
     (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit();
   };
@@ -186,8 +197,9 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen,
         title={t(`routes.${routeName}`)}
         entity={flowEntity}
         flowId={c.id}
-        saving={snapshot.matches({ open: 'saving' })}
-        verifying={snapshot.matches({ open: 'verifying' })}
+        // a live flow's save goes through the verify call: it is still the Save button that is busy
+        saving={snapshot.matches({ open: 'saving' }) || (snapshot.matches({ open: 'verifying' }) && c.savingLive)}
+        verifying={snapshot.matches({ open: 'verifying' }) && !c.savingLive}
         dirty={dirty}
         verified={c.header.verificado === true}
         readOnly={readOnly}
@@ -198,6 +210,16 @@ export function FlowDesigner({ idParam, routeName, onCreated, onMissing, onOpen,
         onEdit={onEdit}
       />
       <LeaveDialog blocker={guard.blocker} />
+      <ConfirmWithdraw
+        problems={withdrawing}
+        graph={graph}
+        titleOf={names.titleOf}
+        onStay={() => setWithdrawing(null)}
+        onSave={() => {
+          setWithdrawing(null);
+          submit('WITHDRAW');
+        }}
+      />
       <HeaderForm formId={FORM_ID} header={c.header} serverErrors={c.serverErrors} readOnly={readOnly} onChange={setDraft} onSubmit={onHeaderSubmit} />
       <Stack as="section" gap="3" aria-labelledby="diagram-title">
         <Heading as="h2" size="md" id="diagram-title">

@@ -1,10 +1,12 @@
 /**
  * The flow designer screen over a fake server, as the tester used it (an admin, in Spanish): Verificar never
- * stores an unfinished edit nor withdraws a live flow; the list's "Ver" opens the flow to look at; the history names
+ * stores an unfinished edit nor withdraws a live flow; Guardar keeps a live flow in use, or asks first; the list's "Ver" opens the flow to look at; the history names
  * steps and connections as the designer shows them.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { sameMeaning } from '../../engine/flow/edit';
+import { graphOf } from '../../machines/flowDesigner';
 import { renderAt, routeNode } from '../screenTesting';
 import { AppToaster } from '../../widgets/AppToaster';
 import { api } from '../app/session';
@@ -118,6 +120,11 @@ beforeEach(() => {
       const { version, borrador } = (body ?? {}) as { version?: number; borrador?: Record<string, unknown> };
       return { ...ventas(), ...borrador, id: 3, version: (version ?? 4) + 1, verificado: true } as never;
     }
+    if (path === 'flujo/update/3') {
+      // as the server answers: still verified only when the graph means the same
+      const { version, ...record } = body as Record<string, unknown> & { version: number };
+      return { ...ventas(), ...record, id: 3, version: version + 1, verificado: sameMeaning(graphOf(ventas()), graphOf(record)) } as never;
+    }
     return (path in answers ? answers[path] : {}) as never;
   });
 });
@@ -162,6 +169,52 @@ describe('Verificar on a live flow', () => {
     expect(borrador.nodos.find((n) => n.clave === 'pago')).toMatchObject({ id: 13, texto: '¿Cobrado?' });
     expect(status()).toBe('Verificado');
     await waitFor(() => expect(screen.queryByText('Hay cambios sin guardar')).toBeNull());
+  });
+});
+
+describe('Guardar on a live flow', () => {
+  it('with a valid change of its graph: stored through the verify, it stays verified and in use', async () => {
+    await openVentas();
+    fireEvent.click(step('pago')!);
+    await screen.findByText(/Clave pago$/);
+    fireEvent.change(within(screen.getByRole('region', { name: 'Selección' })).getByRole('textbox', { name: 'Texto' }), { target: { value: '¿Cobrado?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findAllByText('Guardado.')).not.toHaveLength(0);
+    expect(written().map((c) => c.path)).toEqual(['flujo/verify/3']);
+    const { version, borrador } = written()[0].body as { version: number; borrador: { nodos: { clave: string; texto?: string }[] } };
+    expect(version).toBe(4);
+    expect(borrador.nodos.find((n) => n.clave === 'pago')).toMatchObject({ texto: '¿Cobrado?' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(status()).toBe('Verificado');
+    await waitFor(() => expect(screen.queryByText('Hay cambios sin guardar')).toBeNull());
+  });
+
+  it('with a change that does not pass: asks first; Seguir editando writes nothing; saved anyway it is out of use', async () => {
+    await openVentas();
+    fireEvent.click(step('entrega')!);
+    await screen.findByText(/Clave entrega$/);
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Agregar pasos' })).getByRole('button', { name: 'Subflujo' }));
+    await waitFor(() => expect(step('n8')).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    let dialog = await screen.findByRole('dialog', { name: '¿Retirar el flujo de uso?' });
+    within(dialog).getByText(/el personal lo está usando\. Si lo guarda con estos problemas, deja de estar disponible/);
+    within(dialog).getByText(/^Subflujo: Elija el flujo destino — El subflujo no tiene flujo destino/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(written()).toEqual([]);
+    expect(status()).toBe('Verificado');
+    screen.getByText('Hay cambios sin guardar');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    dialog = await screen.findByRole('dialog', { name: '¿Retirar el flujo de uso?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar y retirar de uso' }));
+    expect(await screen.findAllByText('Guardado.')).not.toHaveLength(0);
+    expect(written().map((c) => c.path)).toEqual(['flujo/update/3']);
+    await waitFor(() => expect(status()).toBe('Sin verificar'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The designer machine (machines/flowDesigner.ts) wired to the app: the generic entity calls for load and
  * save (`flujo/show`, `flujo/save`, `flujo/update/{id}` with the version), `flujo/verify/{id}` (with the unsaved
- * edits as `{version, borrador}`: stored only when they pass), toasts, and the lists refreshed after a write.
+ * edits as `{version, borrador}`: stored only when they pass; Save of a live flow's graph edit goes this way too),
+ * toasts, and the lists refreshed after a write.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useMachine } from '@xstate/react';
@@ -25,6 +26,8 @@ export interface DesignerCallbacks {
   onMissing: () => void;
   /** Verify found these problems in the graph as drawn and sent nothing. */
   onRefusedVerify?: (problems: GraphProblem[]) => void;
+  /** Save of a live flow was held back: storing these problems would take it out of use (ask; SAVE `withdraw` stores it). */
+  onConfirmWithdraw?: (problems: GraphProblem[]) => void;
 }
 
 export function useFlowDesigner(idParam: string, callbacks: DesignerCallbacks) {
@@ -57,6 +60,7 @@ export function useFlowDesigner(idParam: string, callbacks: DesignerCallbacks) {
             showError(latest.current.t('errors.FLOW_INVALID'));
             latest.current.callbacks.onRefusedVerify?.(problems);
           },
+          confirmWithdraw: (_, { problems }) => latest.current.callbacks.onConfirmWithdraw?.(problems),
           verified: () => {
             showSuccess(latest.current.t('flowDesigner.verified'));
             emitUpdateList();

@@ -12,7 +12,7 @@ import { showSuccess } from '../../widgets/toaster';
 import { api } from '../app/session';
 import type { FormExtraProps } from '../formExtras';
 
-export default function ResendMail({ id, reload }: FormExtraProps) {
+export default function ResendMail({ id, reload, whenSaved }: FormExtraProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [delivering, setDelivering] = useState(true);
@@ -46,7 +46,7 @@ export default function ResendMail({ id, reload }: FormExtraProps) {
           {t('mail.notDelivering')}
         </Text>
       )}
-      <Button type="button" variant="outline" size="sm" loading={busy} onClick={() => void resend()}>
+      <Button type="button" variant="outline" size="sm" loading={busy} onClick={() => whenSaved(() => void resend())}>
         {t('mail.resend')}
       </Button>
     </HStack>

@@ -12,7 +12,7 @@ import { emitUpdateList } from '../../widgets/DataTable';
 import { api } from '../app/session';
 import type { FormExtraProps } from '../formExtras';
 
-export default function TakeNextNumber({ id, data, reload }: FormExtraProps) {
+export default function TakeNextNumber({ id, data, reload, whenSaved }: FormExtraProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const preview = previewNext(data, new Date().getFullYear());
@@ -30,7 +30,7 @@ export default function TakeNextNumber({ id, data, reload }: FormExtraProps) {
     }
   };
   return (
-    <Button variant="outline" size="sm" onClick={take} loading={busy} data-testid="take-next-number">
+    <Button variant="outline" size="sm" onClick={() => whenSaved(() => void take())} loading={busy} data-testid="take-next-number">
       {t('sequence.take', { number: preview })}
     </Button>
   );

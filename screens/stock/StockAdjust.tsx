@@ -25,7 +25,7 @@ interface Adjusted {
   en_mano: number;
 }
 
-export default function StockAdjust({ id, data, reload }: FormExtraProps) {
+export default function StockAdjust({ id, data, reload, whenSaved }: FormExtraProps) {
   const { t, i18n } = useTranslation();
   const places = (Array.isArray(data.ubicaciones) ? data.ubicaciones : []).flatMap((u) => (u && typeof u.nombre === 'string' && typeof u.id === 'number' ? [u.nombre as string] : []));
   const [open, setOpen] = useState(false);
@@ -62,7 +62,7 @@ export default function StockAdjust({ id, data, reload }: FormExtraProps) {
 
   return (
     <>
-      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button type="button" variant="outline" size="sm" onClick={() => whenSaved(() => setOpen(true))}>
         {t('stock.adjust')}
       </Button>
       {open && (
