@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { flowDesignerMachine, isDirty, redoable, sameHeader, undoable, type SaveInput, type StoredFlow, type VerifyInput } from './flowDesigner';
+import { sameMeaning } from '../engine/flow/edit';
+import { flowDesignerMachine, graphOf, isDirty, redoable, sameHeader, undoable, type SaveInput, type StoredFlow, type VerifyInput } from './flowDesigner';
 
 /**
- * A server in memory: saves give ids to the rows; verify (with the edits it is sent, if any) answers FLOW_INVALID
+ * A server in memory: saves give ids to the rows and keep a flow verified only when its graph means the same; verify (with the edits it is sent, if any) answers FLOW_INVALID
  * with the problems given, storing nothing, or stores the edits verified.
  */
 function fakeServer(opts: { invalid?: { code: string; nodes: string[] }[]; stored?: StoredFlow } = {}) {
@@ -13,7 +14,8 @@ function fakeServer(opts: { invalid?: { code: string; nodes: string[] }[]; store
   const withIds = (rows: unknown) => (rows as object[]).map((r) => ({ id: (r as { id?: number }).id ?? ++rowId, ...r }));
   const save = vi.fn(async (input: SaveInput) => {
     saves.push(input);
-    stored = { ...input.record, nodos: withIds(input.record.nodos), conexiones: withIds(input.record.conexiones), id: input.id ?? 7, version: (input.version ?? 0) + 1, verificado: false };
+    const verificado = stored?.verificado === true && sameMeaning(graphOf(stored), graphOf(input.record));
+    stored = { ...input.record, nodos: withIds(input.record.nodos), conexiones: withIds(input.record.conexiones), id: input.id ?? 7, version: (input.version ?? 0) + 1, verificado };
     return stored;
   });
   const verify = vi.fn(async ({ id, draft }: VerifyInput) => {
@@ -30,13 +32,20 @@ function start(server = fakeServer(), flow: StoredFlow | null = null) {
   const saved = vi.fn();
   const verified = vi.fn();
   const refusedVerify = vi.fn();
+  const confirmWithdraw = vi.fn();
   const machine = flowDesignerMachine.provide({
     actors: { save: fromPromise(({ input }) => server.save(input)), verify: fromPromise(({ input }) => server.verify(input)) },
-    actions: { failed: (_, p) => failed(p.error), saved: (_, flow) => saved(flow), verified, refusedVerify: (_, p) => refusedVerify(p.problems) },
+    actions: {
+      failed: (_, p) => failed(p.error),
+      saved: (_, flow) => saved(flow),
+      verified,
+      refusedVerify: (_, p) => refusedVerify(p.problems),
+      confirmWithdraw: (_, p) => confirmWithdraw(p.problems),
+    },
   });
   const actor = createActor(machine).start();
   actor.send({ type: 'LOADED', flow });
-  return { actor, failed, saved, verified, refusedVerify, ctx: () => actor.getSnapshot().context };
+  return { actor, failed, saved, verified, refusedVerify, confirmWithdraw, ctx: () => actor.getSnapshot().context };
 }
 
 /** A stored, verified flow: start -> activity 1 -> end, its rows with ids. */
@@ -268,5 +277,69 @@ describe('flow designer machine', () => {
   it('headers compare without the verified flag and empty values', () => {
     expect(sameHeader({ nombre: 'A', verificado: true, descripcion: '' }, { nombre: 'A' })).toBe(true);
     expect(sameHeader({ nombre: 'A', tarjeta: { color: 'azul' } }, { nombre: 'A' })).toBe(false);
+  });
+
+  describe('save of a live flow whose graph changed', () => {
+    it('a drawing that passes goes with the verify: stored verified, still in use, said as a save', async () => {
+      const server = fakeServer({ stored: live() });
+      const { actor, ctx, saved, verified, confirmWithdraw } = start(server, live());
+      actor.send({ type: 'UPDATE_NODE', clave: 'pedido', changes: { actividad: 2 } });
+      actor.send({ type: 'SAVE', header: { nombre: 'Ventas', verificado: true } });
+      await waitFor(actor, () => saved.mock.calls.length === 1);
+      expect(server.save).not.toHaveBeenCalled();
+      expect(server.verify).toHaveBeenCalledWith({ id: 3, draft: { version: 4, record: expect.objectContaining({ nombre: 'Ventas', nodos: expect.any(Array) }) } });
+      expect(verified).not.toHaveBeenCalled();
+      expect(confirmWithdraw).not.toHaveBeenCalled();
+      expect(ctx()).toMatchObject({ version: 5, header: { verificado: true }, savingLive: false, draft: null });
+      expect(isDirty(ctx())).toBe(false);
+    });
+
+    it('one with problems is held back until the user chooses; `withdraw` stores it unverified', async () => {
+      const server = fakeServer({ stored: live() });
+      const { actor, ctx, saved, confirmWithdraw } = start(server, live());
+      actor.send({ type: 'ADD', tipo: 'subflujo', at: { x: 0, y: 0 }, after: 'pedido' });
+      actor.send({ type: 'FOCUS', clave: 'inicio' });
+      actor.send({ type: 'SAVE', header: { nombre: 'Ventas' } });
+      expect(confirmWithdraw.mock.calls[0][0]).toEqual(expect.arrayContaining([{ code: 'FLGR1005', nodes: ['n4'] }]));
+      expect(ctx().focus?.clave).toBe('n4');
+      expect(actor.getSnapshot().matches({ open: 'ready' })).toBe(true);
+      expect(server.save).not.toHaveBeenCalled();
+      expect(server.verify).not.toHaveBeenCalled();
+
+      actor.send({ type: 'SAVE', header: { nombre: 'Ventas' }, withdraw: true });
+      await waitFor(actor, () => saved.mock.calls.length === 1);
+      expect(server.verify).not.toHaveBeenCalled();
+      expect(ctx()).toMatchObject({ version: 5, header: { verificado: false } });
+    });
+
+    it('problems only the server knows of are asked about the same way; nothing is stored', async () => {
+      const server = fakeServer({ invalid: [{ code: 'FLGR1004', nodes: ['pedido'] }], stored: live() });
+      const { actor, ctx, failed, confirmWithdraw } = start(server, live());
+      actor.send({ type: 'UPDATE_NODE', clave: 'pedido', changes: { actividad: 9 } });
+      actor.send({ type: 'SAVE', header: { nombre: 'Ventas' } });
+      await waitFor(actor, () => confirmWithdraw.mock.calls.length === 1);
+      expect(confirmWithdraw.mock.calls[0][0]).toEqual([{ code: 'FLGR1004', nodes: ['pedido'] }]);
+      expect(failed).not.toHaveBeenCalled();
+      expect(ctx()).toMatchObject({ version: 4, header: { verificado: true }, savingLive: false, serverProblems: [{ code: 'FLGR1004', nodes: ['pedido'] }] });
+      expect(server.stored()).toEqual(live());
+    });
+
+    it('moved steps, or a flow not in use, save as before', async () => {
+      const server = fakeServer({ stored: live() });
+      const { actor, ctx, saved, confirmWithdraw } = start(server, live());
+      actor.send({ type: 'MOVE', positions: [{ clave: 'fin', x: 40, y: 300 }] });
+      actor.send({ type: 'SAVE', header: { nombre: 'Ventas' } });
+      await waitFor(actor, () => saved.mock.calls.length === 1);
+      expect(server.verify).not.toHaveBeenCalled();
+      expect(ctx().header.verificado).toBe(true);
+
+      const draft = { ...live(), verificado: false };
+      const other = start(fakeServer({ stored: draft }), draft);
+      other.actor.send({ type: 'ADD', tipo: 'subflujo', at: { x: 0, y: 0 }, after: 'pedido' });
+      other.actor.send({ type: 'SAVE', header: { nombre: 'Ventas' } });
+      await waitFor(other.actor, () => other.saved.mock.calls.length === 1);
+      expect(other.confirmWithdraw).not.toHaveBeenCalled();
+      expect(confirmWithdraw).not.toHaveBeenCalled();
+    });
   });
 });

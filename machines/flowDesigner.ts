@@ -11,10 +11,14 @@
  * edits goes to the server as one call, `flujo/verify/{id}` with the edit (`{version, borrador}`), which stores it
  * only if it passes the server's check too: a refused verify never leaves a live flow stored unverified. A new
  * flow is saved first (it has no id yet, and nobody works in it).
+ *
+ * Save on a live flow whose edit changes what its graph means (the server then clears `verificado`) keeps it in
+ * use: a drawing that passes the same check goes through that verify call; one that does not is held back, and
+ * the user is asked first (`confirmWithdraw`): a SAVE with `withdraw` then stores it unverified, out of staff's use.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '../engine/errors';
-import { addNode, adoptIds, connect, emptyGraph, equalGraphs, moveNodes, orphanedByRemoving, removeElements, setDefaultOption, updateConnection, updateNode } from '../engine/flow/edit';
+import { addNode, adoptIds, connect, emptyGraph, equalGraphs, moveNodes, orphanedByRemoving, removeElements, sameMeaning, setDefaultOption, updateConnection, updateNode } from '../engine/flow/edit';
 import type { NodeChanges, NodePosition, Point } from '../engine/flow/edit';
 import { validateFlowGraph, type FlowGraph, type GraphContext, type GraphProblem, type NodeKind } from '../engine/flow/graph';
 import { canRedo, canUndo, record, redo, replacePresent, startHistory, undo, type History } from '../engine/flow/history';
@@ -55,6 +59,8 @@ export interface DesignerContext {
   /** Field errors of the last refused save, for the header form. */
   serverErrors: FieldError[];
   verifyAfterSave: boolean;
+  /** The verify on its way is a Save that keeps a live flow in use: it answers as a save. */
+  savingLive: boolean;
   /** The edits the verify on its way sends with it (null: it verifies the stored flow). */
   draft: Header | null;
 }
@@ -73,9 +79,10 @@ export type DesignerEvent =
   | { type: 'UNDO' }
   | { type: 'REDO' }
   | { type: 'FOCUS'; clave: string }
-  | { type: 'SAVE'; header: Header }
   /** `known`: what the browser knows of the activities and flows the steps name (the validator's context). */
-  | { type: 'VERIFY'; header: Header; known?: GraphContext };
+  | { type: 'VERIFY'; header: Header; known?: GraphContext }
+  /** `withdraw`: the user agreed to store a live flow's failing edit, which takes it out of use. */
+  | { type: 'SAVE'; header: Header; known?: GraphContext; withdraw?: boolean };
 
 const GRAPH_FIELDS = new Set(['id', 'version', 'nodos', 'conexiones']);
 
@@ -111,6 +118,9 @@ const asCallError = (e: unknown): CallError => (typeof e === 'object' && e !== n
 function problemsBeforeVerify(c: DesignerContext, known: GraphContext | undefined): GraphProblem[] {
   return validateFlowGraph(c.history.present, { ...known, flowId: c.id });
 }
+
+/** A stored verified flow whose edit changes what its graph means: a plain save would withdraw it from staff. */
+const changesLiveGraph = (c: DesignerContext) => c.id !== null && c.header.verificado === true && !sameMeaning(c.history.present, c.saved);
 
 /** A new present graph (no-op edits leave the history as it is; a new edit forgets the last verify). */
 function edit(c: DesignerContext, next: FlowGraph, key: string | null = null): Partial<DesignerContext> {
@@ -149,8 +159,34 @@ export const flowDesignerMachine = setup({
     /** A save went through (its stored flow; the context is still the one before it: id null for a new flow). */
     saved: (_, _flow: StoredFlow) => undefined,
     verified: () => undefined,
+    /** Save held back: storing these problems would take a live flow out of use (the user may send `withdraw`). */
+    confirmWithdraw: (_, _params: { problems: GraphProblem[] }) => undefined,
+    /** The first step with a problem in the drawing is brought into view. */
+    focusFirstProblem: assign(({ context: c, event }) => {
+      assertEvent(event, ['SAVE', 'VERIFY']);
+      const first = problemsBeforeVerify(c, event.known).flatMap((p) => p.nodes.filter((k) => c.history.present.nodos.some((n) => n.clave === k)))[0];
+      return first === undefined ? {} : { focus: { clave: first, n: (c.focus?.n ?? 0) + 1 } };
+    }),
+    /** The edits go with the verify (a Save of a live flow too: then it answers as a save). */
+    sendDraft: assign(({ context: c, event }) => {
+      assertEvent(event, ['SAVE', 'VERIFY']);
+      const { nodos, conexiones } = c.history.present;
+      return { draft: { ...headerOf(event.header), nodos, conexiones }, sent: c.history.present, serverErrors: [], savingLive: event.type === 'SAVE' };
+    }),
     /** Verify found problems in the graph as drawn: nothing was sent (the problems are on the steps and in their list). */
     refusedVerify: (_, _params: { problems: GraphProblem[] }) => undefined,
+    /** The verify call failed: nothing was stored; the graph problems it answered are shown until the next edit. */
+    verifyFailed: assign((_, { error }: { error: unknown }) => {
+      const e = asCallError(error);
+      return {
+        verifyAfterSave: false,
+        savingLive: false,
+        draft: null,
+        sent: null,
+        serverProblems: e.code === 'FLOW_INVALID' ? problemsFromErrors(e.fieldErrors ?? []) : [],
+        serverErrors: e.code === 'FLOW_INVALID' ? [] : (e.fieldErrors ?? []),
+      };
+    }),
     /** A removal was refused: it would leave these activity steps without a way in (RESPUESTA_DEJA_HUERFANA). */
     refusedRemoval: (_, _params: { orphans: string[] }) => undefined,
     /** A call failed: tell the user (FLOW_INVALID included: its problems are on the canvas). */
@@ -158,10 +194,14 @@ export const flowDesignerMachine = setup({
   },
   guards: {
     hasProblems: ({ context, event }) => {
-      assertEvent(event, 'VERIFY');
+      assertEvent(event, ['SAVE', 'VERIFY']);
       return problemsBeforeVerify(context, event.known).length > 0;
     },
     isNew: ({ context }) => context.id === null,
+    keepsLive: ({ context, event }) => {
+      assertEvent(event, 'SAVE');
+      return !event.withdraw && changesLiveGraph(context);
+    },
     hasEdits: ({ context, event }) => {
       assertEvent(event, 'VERIFY');
       return isDirty(context) || !sameHeader(event.header, context.header);
@@ -180,6 +220,7 @@ export const flowDesignerMachine = setup({
     serverProblems: [],
     serverErrors: [],
     verifyAfterSave: false,
+    savingLive: false,
     draft: null,
   },
   initial: 'loading',
@@ -248,29 +289,25 @@ export const flowDesignerMachine = setup({
       states: {
         ready: {
           on: {
-            SAVE: { target: 'saving', actions: assign({ verifyAfterSave: false }) },
+            SAVE: [
+              {
+                // nothing is stored until the user chooses: keep editing, or take the flow out of use
+                guard: and(['keepsLive', 'hasProblems']),
+                actions: ['focusFirstProblem', { type: 'confirmWithdraw', params: ({ context: c, event }) => ({ problems: problemsBeforeVerify(c, event.known) }) }],
+              },
+              // a live flow's edit that passes is stored verified, as Verify would: it stays in use
+              { guard: 'keepsLive', target: 'verifying', actions: 'sendDraft' },
+              { target: 'saving', actions: assign({ verifyAfterSave: false }) },
+            ],
             VERIFY: [
               {
                 // nothing is stored: the user is shown where to start fixing
                 guard: 'hasProblems',
-                actions: [
-                  assign(({ context: c, event }) => {
-                    const first = problemsBeforeVerify(c, event.known).flatMap((p) => p.nodes.filter((k) => c.history.present.nodos.some((n) => n.clave === k)))[0];
-                    return first === undefined ? {} : { focus: { clave: first, n: (c.focus?.n ?? 0) + 1 } };
-                  }),
-                  { type: 'refusedVerify', params: ({ context: c, event }) => ({ problems: problemsBeforeVerify(c, event.known) }) },
-                ],
+                actions: ['focusFirstProblem', { type: 'refusedVerify', params: ({ context: c, event }) => ({ problems: problemsBeforeVerify(c, event.known) }) }],
               },
               { guard: 'isNew', target: 'saving', actions: assign({ verifyAfterSave: true }) },
-              {
-                guard: 'hasEdits',
-                target: 'verifying',
-                actions: assign(({ context: c, event }) => {
-                  const { nodos, conexiones } = c.history.present;
-                  return { draft: { ...headerOf(event.header), nodos, conexiones }, sent: c.history.present, serverErrors: [] };
-                }),
-              },
-              { target: 'verifying', actions: assign({ draft: null }) },
+              { guard: 'hasEdits', target: 'verifying', actions: 'sendDraft' },
+              { target: 'verifying', actions: assign({ draft: null, savingLive: false }) },
             ],
           },
         },
@@ -317,6 +354,16 @@ export const flowDesignerMachine = setup({
             input: ({ context: c }) => ({ id: c.id!, ...(c.draft ? { draft: { version: c.version, record: c.draft } } : {}) }),
             onDone: [
               {
+                // a live flow's save, stored and still verified
+                guard: ({ context }) => context.savingLive,
+                target: 'ready',
+                actions: [
+                  { type: 'saved', params: ({ event }) => event.output },
+                  { type: 'adoptStored', params: ({ event }) => event.output },
+                  assign({ serverProblems: [], draft: null, savingLive: false }),
+                ],
+              },
+              {
                 // the edits went with it and are stored now
                 guard: ({ context }) => context.draft !== null,
                 target: 'ready',
@@ -334,22 +381,18 @@ export const flowDesignerMachine = setup({
                 ],
               },
             ],
-            onError: {
-              target: 'ready',
-              actions: [
-                assign(({ event }) => {
-                  const e = asCallError(event.error);
-                  return {
-                    verifyAfterSave: false,
-                    draft: null,
-                    sent: null,
-                    serverProblems: e.code === 'FLOW_INVALID' ? problemsFromErrors(e.fieldErrors ?? []) : [],
-                    serverErrors: e.code === 'FLOW_INVALID' ? [] : (e.fieldErrors ?? []),
-                  };
-                }),
-                { type: 'failed', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
+            onError: [
+              {
+                // a live flow's save that the server finds problems in (ones the browser could not know): asked as above
+                guard: ({ context, event }) => context.savingLive && asCallError(event.error).code === 'FLOW_INVALID',
+                target: 'ready',
+                actions: [
+                  { type: 'verifyFailed', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'confirmWithdraw', params: ({ event }) => ({ problems: problemsFromErrors(asCallError(event.error).fieldErrors ?? []) }) },
+                ],
+              },
+              { target: 'ready', actions: [{ type: 'verifyFailed', params: ({ event }) => ({ error: event.error }) }, { type: 'failed', params: ({ event }) => ({ error: event.error }) }] },
+            ],
           },
         },
       },

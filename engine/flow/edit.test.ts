@@ -11,6 +11,7 @@ import {
   freeKey,
   moveNodes,
   removeElements,
+  sameMeaning,
   setDefaultOption,
   STEP_GAP,
   updateConnection,
@@ -136,6 +137,13 @@ describe('comparing and row ids', () => {
     expect(equalGraphs(g, { ...g, nodos: g.nodos.map((n) => ({ ...n, id: 4, texto: '' })) })).toBe(true);
     expect(equalGraphs(g, moveNodes(g, [{ clave: 'n1', x: 5, y: 0 }]))).toBe(false);
     expect(equalGraphs(emptyGraph(), g)).toBe(false);
+  });
+
+  it('graphs mean the same whatever their row ids and positions (a verified flow stays verified only then)', () => {
+    const g = base();
+    expect(sameMeaning(g, { ...moveNodes(g, [{ clave: 'n1', x: 5, y: 0 }]), conexiones: g.conexiones.map((c) => ({ ...c, id: 9 })) })).toBe(true);
+    expect(sameMeaning(g, addNode(g, 'pregunta', { x: 0, y: 600 }).graph)).toBe(false);
+    expect(sameMeaning(g, setDefaultOption(g, 'n1->n2'))).toBe(false);
   });
 
   it('adopts the stored ids by key and by ends', () => {

@@ -197,6 +197,15 @@ export function equalGraphs(a: FlowGraph, b: FlowGraph): boolean {
   );
 }
 
+const meaning = (g: FlowGraph) =>
+  JSON.stringify([
+    g.nodos.map((n) => [n.clave, n.tipo, n.actividad ?? null, n.flujo ?? null, n.texto ?? null]),
+    g.conexiones.map((c) => [c.desde, c.hacia, c.texto ?? null, c.por_defecto === true]),
+  ]);
+
+/** Do two graphs mean the same (row ids and positions aside)? A write keeps a verified flow verified only then (the server's rule). */
+export const sameMeaning = (a: FlowGraph, b: FlowGraph) => meaning(a) === meaning(b);
+
 /**
  * `graph` with the row ids of `stored` (what the server answered to a save): a step keeps the id of the stored
  * step of its key, a connection that of the stored connection joining the same steps. Sent back with a later

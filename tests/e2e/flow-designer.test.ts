@@ -2,8 +2,9 @@
  * The flow designer in Chromium (issue 10): an admin draws the procurement flow — palette, connections by
  * dragging and from the keyboard, activities picked from the records, a specialization by amount — sees the
  * validator's problems appear on the steps and go as they are fixed, deletes and undoes, saves and verifies.
- * Then the refusal of an unfinished flow (nothing stored; a live flow stays verified), the flow opened to look at
- * from the list with its history in the designer's names, the designer in English, and on a phone.
+ * Then the refusal of an unfinished flow (nothing stored; a live flow stays verified), Guardar on a live flow (kept
+ * in use, or asked first), the flow opened to look at from the list with its history in the designer's names, the
+ * designer in English, and on a phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -311,6 +312,63 @@ describe('the flow designer', () => {
     expect(fixed.verificado).toBe(true);
     expect(fixed.nodos).toHaveLength(4);
     expect(fixed.nodos.find((n: { clave: string }) => n.clave === 'n4')).toMatchObject({ tipo: 'subflujo', flujo: expect.any(Number) });
+  }, 120_000);
+
+  it('Guardar on a live flow keeps it in use when the change passes; an unfinished change asks first, and saved anyway takes it from staff', async () => {
+    const [orden] = (await post('actividad/index', { pattern: 'Orden de compra' })).rows;
+    const flow = await post('flujo/save', {
+      nombre: 'Reclamos',
+      nodos: [
+        { clave: 'inicio', tipo: 'inicio', x: 0, y: 0 },
+        { clave: 'pedido', tipo: 'actividad', actividad: orden.id, x: 0, y: 150 },
+        { clave: 'fin', tipo: 'fin', x: 0, y: 300 },
+      ],
+      conexiones: [
+        { desde: 'inicio', hacia: 'pedido' },
+        { desde: 'pedido', hacia: 'fin' },
+      ],
+    });
+    await post(`flujo/verify/${flow.id}`);
+    const inUse = async () => (await post('workspace/getFlows', {})).map((f: { nombre: string }) => f.nombre);
+    await page.goto(`${app.baseUrl}/#/backOffice/macroprocess/${flow.id}`);
+    await eventually(() => page.locator('.react-flow__node').count()).toBe(3);
+    await eventually(() => page.getByTestId('flow-status').textContent()).toBe('Verificado');
+
+    // another activity on the step: it passes, so it is stored verified
+    await select('pedido');
+    await pickActivity('Solicitud de compra');
+    await closeToasts(page);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Guardado.').waitFor();
+    await eventually(() => page.getByText('Hay cambios sin guardar').count()).toBe(0);
+    expect(await page.getByTestId('flow-status').textContent()).toBe('Verificado');
+    const saved = await post(`flujo/show/${flow.id}`);
+    expect(saved.verificado).toBe(true);
+    expect(saved.nodos.find((n: { clave: string }) => n.clave === 'pedido').actividad).not.toBe(orden.id);
+    expect(await inUse()).toContain('Reclamos');
+
+    // an unfinished sub-flow step: Guardar asks first; keeping on editing stores nothing
+    await select('pedido');
+    await add('Subflujo');
+    await eventually(() => step('n4').count()).toBe(1);
+    await closeToasts(page);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Retirar el flujo de uso?' });
+    await dialog.getByText(/^Subflujo: Elija el flujo destino — El subflujo no tiene flujo destino/).waitFor();
+    await dialog.getByRole('button', { name: 'Seguir editando' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await post(`flujo/show/${flow.id}`)).toMatchObject({ verificado: true, version: saved.version });
+    await page.getByText('Hay cambios sin guardar').waitFor();
+
+    // saved anyway: stored, not verified, and staff no longer have it
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByRole('button', { name: 'Guardar y retirar de uso' }).click();
+    await page.getByText('Guardado.').waitFor();
+    await eventually(() => page.getByTestId('flow-status').textContent()).toBe('Sin verificar');
+    const withdrawn = await post(`flujo/show/${flow.id}`);
+    expect(withdrawn.verificado).toBe(false);
+    expect(withdrawn.nodos).toHaveLength(4);
+    expect(await inUse()).not.toContain('Reclamos');
   }, 120_000);
 
   it('the list\'s "Ver" opens a flow to look at; its history names steps and connections as the designer does', async () => {

@@ -1,7 +1,7 @@
 /**
  * A stored flow's graph: its child rows `nodos` and `conexiones` read as the engine's FlowGraph, checked by the
  * engine's validator (engine/flow/graph.ts) with the world it asks about (do the named activities and flows
- * exist?), and whether an edit changed it (which clears `verificado`).
+ * exist?). Whether an edit changed it (which clears `verificado`) is the engine's `sameMeaning`, which the designer asks too.
  */
 import type { Kysely } from 'kysely';
 import { namedIds, validateFlowGraph, type FlowGraph, type GraphProblem } from '../../../engine/flow/graph';
@@ -25,15 +25,6 @@ export async function graphProblems(db: Kysely<any>, graph: unknown, flowId: num
   const flujos = await existing(db, 'flujo', named.flujos);
   return validateFlowGraph(graph, { flowId, activityExists: (id) => actividades.has(id), flowExists: (id) => flujos.has(id) });
 }
-
-/** The graph without what does not change its meaning (row ids, positions), to compare two versions. */
-function meaning(graph: FlowGraph): string {
-  const nodes = graph.nodos.map((n) => [n.clave, n.tipo, n.actividad ?? null, n.flujo ?? null, n.texto ?? null]);
-  const connections = graph.conexiones.map((c) => [c.desde, c.hacia, c.texto ?? null, c.por_defecto === true]);
-  return JSON.stringify([nodes, connections]);
-}
-
-export const sameGraph = (a: FlowGraph, b: FlowGraph) => meaning(a) === meaning(b);
 
 /** Problems as the API answers them: each with its code and nodes (and `field` for forms). */
 export const problemErrors = (problems: GraphProblem[]) => problems.map((p) => ({ field: 'nodos', code: p.code, nodes: p.nodes }));

@@ -14,10 +14,11 @@
  * - the step calls (./steps.ts) and the workspace calls (./workspace.ts).
  */
 import type { FieldError } from '../../../engine/errors';
+import { sameMeaning } from '../../../engine/flow/edit';
 import { foldText } from '../../../engine/text/fold';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { defineEntityServer, type Data, type DocContext, type WriteArgs } from '../../documents/types';
-import { graphOf, graphProblems, problemErrors, sameGraph } from './graph';
+import { graphOf, graphProblems, problemErrors } from './graph';
 import { addflowstep, canDeleteResponse, deletestep, updateflowstep } from './steps';
 import { getFlowActivities, getFlows, getFlowsCards } from './workspace';
 
@@ -25,7 +26,7 @@ import { getFlowActivities, getFlows, getFlowsCards } from './workspace';
 const verifying = new WeakSet<DocContext>();
 
 function normalize({ doc, previous, ctx }: WriteArgs): Data {
-  const keep = verifying.has(ctx) || (previous?.verificado === true && sameGraph(graphOf(previous), graphOf(doc)));
+  const keep = verifying.has(ctx) || (previous?.verificado === true && sameMeaning(graphOf(previous), graphOf(doc)));
   return { ...doc, verificado: keep };
 }
 
