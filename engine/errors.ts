@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'PERFIL_SIN_NOMBRE',
   'RECOVERY_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
+  'SHUTTING_DOWN',
   // client-side (status 0): the call got no answer (engine/api/client.ts)
   'REQUEST_TIMEOUT',
   'NETWORK_ERROR',

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { accessTokens, loadJwtSecret } from './auth/access-token';
 import { installAuth } from './auth/guard';
 import { installBodyBudget } from './http/body-budget';
+import { installDrain } from './http/drain';
 import { seedAdmin } from './auth/seed-admin';
 import { DEFAULT_CONFIG, type Config } from './config';
 import { applySchema } from './db/apply-schema';
@@ -46,7 +47,10 @@ export interface ServerHandle {
   docs: Documents;
   /** The electronic invoicing worker (server/entities/factura/worker.ts). */
   billing: BillingWorker;
-  /** Stops the mail and web hook loops, closes the HTTP server (in-flight requests finish) and the database. Idempotent. */
+  /**
+   * Closes the HTTP server (new requests answer 503; those in flight finish, within config.shutdownTimeoutMs), then
+   * stops the mail and web hook loops and closes the database. Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -67,10 +71,13 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
     http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    // a request arriving while the server stops answers in the app's error format (./http/drain.ts), not Fastify's
+    return503OnClosing: false,
     // Wrong types are errors, not something to coerce; unknown properties are left alone.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
 
+  const drain = installDrain(app);
   // Bad metadata stops the start here, before the database is touched.
   const entities = await loadEntities(config.schemasDir);
   const db = await connect(config, (err) => app.log.warn({ err }, 'a database connection failed (it is replaced)'));
@@ -82,7 +89,7 @@ export async function buildServer(opts: ServerOptions = {}): Promise<ServerHandl
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await app.close();
+      await drain.stop(config.shutdownTimeoutMs);
       await mail?.stop();
       for (const w of moduleWork) await w.stop();
       await billing?.stop();

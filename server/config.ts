@@ -60,6 +60,8 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** On SIGTERM, how long the requests in flight may take to finish before the server closes anyway. */
+  shutdownTimeoutMs: number;
   loginLimits: LoginLimits;
   /** The entity metadata folders (schemas/<entity>/); relative paths are from the working directory. */
   schemasDir: string;
@@ -101,6 +103,8 @@ export const DEFAULT_CONFIG: Config = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 60_000,
   keepAliveTimeoutMs: 10_000,
+  // under the 10 s a container gets between SIGTERM and SIGKILL by default
+  shutdownTimeoutMs: 8000,
   allowedOrigins: [],
   loginLimits: { pairFree: 5, accountFree: 20, addressFree: 30, baseSeconds: 60, maxSeconds: 15 * 60, windowMinutes: 24 * 60, knownDays: 30 },
   schemasDir: 'schemas',
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: positive(env.HEADERS_TIMEOUT_MS, DEFAULT_CONFIG.headersTimeoutMs),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, DEFAULT_CONFIG.requestTimeoutMs),
     keepAliveTimeoutMs: positive(env.KEEP_ALIVE_TIMEOUT_MS, DEFAULT_CONFIG.keepAliveTimeoutMs),
+    shutdownTimeoutMs: positive(env.SHUTDOWN_TIMEOUT_MS, DEFAULT_CONFIG.shutdownTimeoutMs),
     allowedOrigins: (text(env.ALLOWED_ORIGINS) ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     schemasDir: text(env.SCHEMAS_DIR) ?? DEFAULT_CONFIG.schemasDir,
     eventAllowedHosts: (text(env.EVENT_ALLOWED_HOSTS) ?? '').split(',').map((h) => h.trim()).filter(Boolean),

@@ -11,6 +11,12 @@ const CODES = new Set([
 ]);
 const MESSAGES = [/connection terminated/i, /not queryable/i, /terminating connection/i, /connection.*(closed|ended)/i, /client has encountered a connection error/i];
 
+/** The database was closed under a request: the server is stopping and that request ran past the wait for it (./drain.ts). */
+export function isDatabaseClosed(err: unknown): boolean {
+  const message = (err as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && /driver has already been destroyed|after calling end on the pool|PGlite is closed/.test(message);
+}
+
 export function isConnectionLoss(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const { code, message } = err as { code?: unknown; message?: unknown };

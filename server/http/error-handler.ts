@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ErrorCode, FieldError } from '../../engine/errors';
 import { ApiError } from './api-error';
-import { isConnectionLoss } from './db-errors';
+import { isConnectionLoss, isDatabaseClosed } from './db-errors';
 import { errorText, preferredLang } from './lang';
 import { refuseIllFormedText } from './well-formed';
 
@@ -47,6 +47,10 @@ export function installErrorHandlers(app: FastifyInstance) {
     if (err.message === 'aborted' && err.code === 'ECONNRESET') {
       request.log.info(`the client closed ${request.method} ${request.url} before its body arrived`);
       return sendError(request, reply, 400, 'BAD_REQUEST');
+    }
+    if (isDatabaseClosed(err)) {
+      request.log.info(`${request.method} ${request.url} ran past the stop of the server`);
+      return sendError(request, reply, 503, 'SHUTTING_DOWN');
     }
     if (isConnectionLoss(err)) {
       request.log.warn({ err }, `database connection lost during ${request.method} ${request.url}`);

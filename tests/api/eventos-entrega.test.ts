@@ -252,7 +252,7 @@ describeBackends('web hook delivery', (backend) => {
     expect(await ok(`evento_entrega/situacion/${second.id}`)).toMatchObject({ situacion: null, espera: null });
   });
 
-  it('at the next start, failures recorded before their code was kept get it from their text and status', async () => {
+  it('at the next start, failures recorded before their code was kept get it from their text and status, once', async () => {
     const store = await freshStore(backend, true);
     let server = await startTestServer(backend, { store, eventWorker: false });
     try {
@@ -263,12 +263,20 @@ describeBackends('web hook delivery', (backend) => {
       const old = server.db as unknown as Kysely<any>;
       const ids = (await old.selectFrom('evento_entrega').select('id').orderBy('id').execute()).map((r) => r.id as number);
       expect(ids).toHaveLength(3);
+      // back to what an older version left: failures without codes, and no mark of the fill
       await old.updateTable('evento_entrega').set({ error: 'connect ECONNREFUSED 127.0.0.1:9', intentos: 2 }).where('id', '=', ids[0]).execute();
       await old.updateTable('evento_entrega').set({ error: 'HTTP 503', http_estado: 503, intentos: 1 }).where('id', '=', ids[1]).execute();
+      await old.deleteFrom('app_setting').where('key', '=', 'evento_entrega.error_codigo').execute();
       await server.close();
       server = await startTestServer(backend, { store, eventWorker: false });
-      const rows = await (server.db as unknown as Kysely<any>).selectFrom('evento_entrega').select(['error_codigo']).orderBy('id').execute();
-      expect(rows.map((r) => r.error_codigo)).toEqual(['CONEXION_RECHAZADA', 'HTTP_503', null]);
+      const codes = async () => (await (server.db as unknown as Kysely<any>).selectFrom('evento_entrega').select(['error_codigo']).orderBy('id').execute()).map((r) => r.error_codigo);
+      expect(await codes()).toEqual(['CONEXION_RECHAZADA', 'HTTP_503', null]);
+
+      // the fill ran once: a later start does not scan the log again (a failure without a code, written by hand, stays so)
+      await (server.db as unknown as Kysely<any>).updateTable('evento_entrega').set({ error: 'HTTP 500', http_estado: 500 }).where('id', '=', ids[2]).execute();
+      await server.close();
+      server = await startTestServer(backend, { store, eventWorker: false });
+      expect(await codes()).toEqual(['CONEXION_RECHAZADA', 'HTTP_503', null]);
     } finally {
       await server.close();
       await store.dispose();

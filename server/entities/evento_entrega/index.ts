@@ -22,6 +22,9 @@ import { defineEntityServer, type StoredRecord } from '../../documents/types';
 import { deliverySituation, situationValues } from './situation';
 import { DELIVERY_TABLES } from './tables';
 
+/** In app_setting once the older failures got their codes. */
+const CODES_MARK = 'evento_entrega.error_codigo';
+
 async function present(record: StoredRecord): Promise<StoredRecord> {
   const out: StoredRecord = { ...record };
   for (const [k, v] of Object.entries(out)) if (v instanceof Date) out[k] = v.toISOString();
@@ -34,8 +37,11 @@ export default defineEntityServer({
   needs: ['evento', 'entidad', 'registro_id', 'accion', 'estado', 'intentos'],
   present,
   listValues: (ctx, rows) => situationValues(ctx.trx, rows),
-  // failures recorded before their code was kept get it from their text and status, once (the log's column shows it)
+  // failures recorded before their code was kept get it from their text and status (the log's column shows it);
+  // once, marked in app_setting: the worker writes the code with each failure, so later starts skip the log's scan
   async seed(ctx) {
+    const done = await ctx.trx.selectFrom('app_setting').select('value').where('key', '=', CODES_MARK).executeTakeFirst();
+    if (done) return;
     const untold = await ctx.trx
       .selectFrom('evento_entrega')
       .select(['error', 'http_estado'])
@@ -53,6 +59,7 @@ export default defineEntityServer({
         .where('error_codigo', 'is', null)
         .execute();
     }
+    await ctx.trx.insertInto('app_setting').values({ key: CODES_MARK, value: new Date().toISOString() }).onConflict((oc) => oc.column('key').doNothing()).execute();
   },
   actions: {
     situacion: {
