@@ -119,10 +119,11 @@ function EntryChanges({ entity, entry, within, scopes, references, childRows, ch
     changes
       .filter((c) => c.child === child)
       .map((c) => {
-        // a changed item says which one, when the history loaded shows how it was added
-        const name = child ? rowName(child, childRows.get(`${child}:${String(c.row)}`) ?? { id: c.row }) : null;
+        // a changed item says which one, when the history loaded shows how it was added; not when the change is
+        // of the field that names it (its value before says which row, and the name as added may be older still)
+        const names = child !== undefined && c.path !== `${child}.${namingField(entity, child)}`;
+        const name = names ? rowName(child, childRows.get(`${child}:${String(c.row)}`) ?? { id: c.row }) : null;
         const before = value(c.before, c.path, 0);
-        // the field that names the row changed: its value before already says which row
         const which = name && name !== before ? ` (${name})` : '';
         return `${label(c.path)}${which}: ${before} → ${value(c.after, c.path, 1)}`;
       });
