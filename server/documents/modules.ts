@@ -54,7 +54,7 @@ export const coreTablesOf = (servers: ReadonlyMap<string, EntityServer>): Set<st
 /** The tables the modules own (EntityServer `tables`), in module order. */
 export const moduleTablesOf = (servers: ReadonlyMap<string, EntityServer>): SchemaStep[] => [...servers.values()].flatMap((s) => s.tables ?? []);
 
-/** The start fails when an entity lacks a property its module relies on, or names an action twice. */
+/** The start fails when an entity lacks a property its module relies on, or names an action (or a write) twice. */
 export function checkServers(registry: Registry, servers: ReadonlyMap<string, EntityServer>, reservedCalls: readonly string[]) {
   for (const [name, s] of servers) {
     const entity = registry.byName.get(name);
@@ -66,5 +66,8 @@ export function checkServers(registry: Registry, servers: ReadonlyMap<string, En
     for (const action of Object.keys(s.actions ?? {}))
       if (reservedCalls.includes(action) || !/^[A-Za-z][A-Za-z0-9_]{0,59}$/.test(action))
         throw new MetadataError(`server/entities/${name}/index.ts`, `action "${action}" clashes with a generic call or is not a plain name`);
+    for (const write of s.writes ?? [])
+      if (write in (s.actions ?? {}) || !/^[A-Za-z][A-Za-z0-9_]{0,59}$/.test(write))
+        throw new MetadataError(`server/entities/${name}/index.ts`, `write "${write}" is also an action's name or is not a plain name`);
   }
 }

@@ -20,7 +20,7 @@ import { recordDiff } from './diff';
 import { outboxSubscriber } from './outbox';
 import { nested, remove, unitOf, write, type PipelineDeps } from './pipeline';
 import { loadRecord } from './store';
-import type { Actor, Documents, DocContext, EntityRef, EntityServer, Logger, StoredRecord, Subscriber, UnitOfWork, WriteEvent } from './types';
+import { RECORD_ACTIONS, type Actor, type Documents, type DocContext, type EntityRef, type EntityServer, type Logger, type StoredRecord, type Subscriber, type UnitOfWork, type WriteEvent } from './types';
 
 const NO_SERVER: EntityServer = Object.freeze({});
 
@@ -142,6 +142,13 @@ export function createDocuments({ db, registry, servers, rules = new Map(), upke
         return result;
       };
       return spec.read ? exec() : nested(ctx, exec);
+    },
+
+    async notify(ctx, ref, { action, ...write }) {
+      const e = entity(ref);
+      // an undeclared name would make events no subscription can pick
+      if (!RECORD_ACTIONS.includes(action) && !server(e).writes?.includes(action)) throw new Error(`${e.name} declares no write "${action}"`);
+      await notify({ entity: e, action, ...write, ctx });
     },
 
     subscribe(name, subscriber) {

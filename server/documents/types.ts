@@ -228,6 +228,11 @@ export interface EntityServer {
   /** Runs at every start once the tables are in line, in the start-up transaction, as the system: idempotent. */
   seed?(ctx: DocContext): Promise<void>;
   actions?: Record<string, ActionSpec>;
+  /**
+   * Writes the module makes itself, outside the pipeline and its actions (an invoice the worker got authorised):
+   * their names, as `Documents.notify` gives them to the audit log, the outbox and every subscriber.
+   */
+  writes?: readonly string[];
   /** Subscribers to writes of other entities (by name, or `*` for all), in the writer's transaction. */
   subscribe?: Record<string, Subscriber>;
   /** Background work of the module (a delivery worker), started once the server is up; stopped when it closes. */
@@ -271,5 +276,10 @@ export interface Documents {
   remove(ctx: DocContext, entity: EntityRef, id: number): Promise<void>;
   /** Runs a declared action (no permission check: the caller's layer does that). */
   run(ctx: DocContext, entity: EntityRef, action: string, args: { id?: number; body?: unknown; lang?: Lang }): Promise<unknown>;
+  /**
+   * A write the module made to a table it owns (a record write's name, or one of its `writes`), heard like any
+   * write: its audit row, its outbox event and every subscriber, in `ctx`'s transaction.
+   */
+  notify(ctx: DocContext, entity: EntityRef, write: { action: string; id: number; record: StoredRecord | null; previous: StoredRecord | null }): Promise<void>;
   subscribe(entity: string, subscriber: Subscriber): void;
 }

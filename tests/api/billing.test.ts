@@ -4,7 +4,7 @@
  * answered back, the expiry warned), the connection check and the cached parameters, and issuing from records:
  * invoices A, B and C, a credit note with its associated invoice, a rejection with observations, a timeout after
  * the CAE was issued reconciled to the same number and CAE with nothing duplicated, one ticket shared by two
- * instances, and asking twice never giving two CAEs.
+ * instances, and asking twice never giving two CAEs; AFIP's answer heard by event subscriptions (web hooks).
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +18,8 @@ import { addDays, argentinaToday } from '../../engine/billing/dates';
 import { decodeQrUrl } from '../../engine/billing/qr';
 import { issueCert, makeCa, type TestCa, type TestCert } from '../support/afip/certs';
 import { startFakeAfip, type FakeAfip } from '../support/afip/fake';
+import { FAST_EVENTS, until } from '../support/events';
+import { startReceiver } from '../support/receiver';
 import { ADMIN_PASSWORD, api, createUser, describeBackends, freshStore, PLAIN_PASSWORD, startTestServer, type Api, type Store, type TestServer } from '../support/server';
 import { stockWorld, type StockWorld } from '../support/stock';
 
@@ -38,7 +40,7 @@ describeBackends('electronic invoicing', (backend) => {
   let plain: string;
   let w: StockWorld;
   let cert: TestCert;
-  const options = () => ({ store, billingKey: BILLING_KEY, afipWsaaUrl: fake.wsaaUrl, afipWsfeUrl: fake.wsfeUrl, afipTimeoutMs: 1500, billingPollMs: 100, billingLeaseSeconds: 2 });
+  const options = () => ({ ...FAST_EVENTS, store, billingKey: BILLING_KEY, afipWsaaUrl: fake.wsaaUrl, afipWsfeUrl: fake.wsfeUrl, afipTimeoutMs: 1500, billingPollMs: 100, billingLeaseSeconds: 2 });
   const post = (path: string, body: unknown = {}, token = admin) => client.post(`/api/${path}`, body, token);
   const ok = async (path: string, body: unknown = {}, token = admin) => {
     const res = await post(path, body, token);
@@ -510,6 +512,56 @@ describeBackends('electronic invoicing', (backend) => {
         await setActivity(w.ids.control, { puestos: [] });
       }
       expect((await ok('factura/index', {}, plain)).total).toBe(before);
+    });
+
+    it('AFIP’s answer is an event: an authorised voucher goes to the web hook of `cae`, a rejected one to that of `rechazo`; both audited', async () => {
+      const [authorised, rejected] = [await startReceiver(), await startReceiver()];
+      try {
+        const hook = async (accion: string, rx: typeof authorised) => {
+          const saved = await ok('evento/save', { nombre: `facturas ${accion}`, origen: 'factura', accion, uri: rx.url });
+          rx.secret = saved.secreto;
+          return saved.id as number;
+        };
+        const [onCae, onRechazo] = [await hook('cae', authorised), await hook('rechazo', rejected)];
+        const deliveries = (evento: number) => db.selectFrom('evento_entrega').select(['accion', 'registro_id', 'estado']).where('evento', '=', evento).orderBy('id').execute();
+
+        const r = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 30, alicuota: 21 }]);
+        await ok(`registro/facturar/${r}`);
+        const f = await settled(r);
+        expect(f).toMatchObject({ estado: 'emitida' });
+        const got = await until(async () => authorised.received[0], 'the authorised voucher’s delivery');
+        expect(got.verified).toBe(true);
+        expect(got.event).toBe('cae');
+        expect(got.body).toMatchObject({ event: 'cae', entity: 'factura', recordId: f.id, data: { id: f.id, estado: 'emitida', cae: f.cae, numero: f.numero, registro: r } });
+        for (const internal of ['solicitud', 'huella', 'bloqueado_hasta']) expect(got.body.data).not.toHaveProperty(internal);
+        await until(async () => (await deliveries(onCae)).every((d) => d.estado === 'entregado'), 'the delivery logged');
+        expect(await deliveries(onCae)).toEqual([{ accion: 'cae', registro_id: f.id, estado: 'entregado' }]);
+
+        fake.rejectNext({ code: 10015, msg: 'El numero de documento del receptor no es valido' });
+        const r2 = await record(clienteRI, [{ articulo: w.ids.clavo, cantidad: 1, precio_unitario: 31, alicuota: 21 }]);
+        await ok(`registro/facturar/${r2}`);
+        const no = await settled(r2);
+        expect(no).toMatchObject({ estado: 'rechazada' });
+        const gotNo = await until(async () => rejected.received[0], 'the rejected voucher’s delivery');
+        expect(gotNo).toMatchObject({ verified: true, event: 'rechazo', body: { event: 'rechazo', entity: 'factura', recordId: no.id, data: { id: no.id, estado: 'rechazada', observaciones: [{ code: 10015 }] } } });
+        // each answer only to its own subscription
+        expect(await deliveries(onCae)).toHaveLength(1);
+        expect((await deliveries(onRechazo)).map((d) => [d.accion, d.registro_id])).toEqual([['rechazo', no.id]]);
+        expect(authorised.received).toHaveLength(1);
+
+        // audited as what changed, like any write; the chain holds
+        const audit = await db.selectFrom('audit_log').select(['action', 'changes']).where('entity', '=', 'factura').where('record_id', '=', f.id).orderBy('id').execute();
+        expect(audit.map((a) => a.action)).toEqual(['insert', 'cae']);
+        const changes = (a: (typeof audit)[number]) => (typeof a.changes === 'string' ? JSON.parse(a.changes) : a.changes);
+        expect(changes(audit[1]).fields).toMatchObject({ estado: ['solicitando', 'emitida'], cae: [null, f.cae] });
+        expect(changes(audit[0]).fields).toMatchObject({ estado: [null, 'pendiente'], registro: [null, r] });
+        for (const internal of ['solicitud', 'bloqueado_hasta']) expect(JSON.stringify(audit)).not.toContain(internal);
+        expect((await client.post('/api/audit/verify', {}, admin)).body).toMatchObject({ ok: true });
+      } finally {
+        await db.updateTable('evento').set({ activo: false }).execute();
+        await authorised.close();
+        await rejected.close();
+      }
     });
 
     // several instances share one PostgreSQL; PGlite is one process's embedded database

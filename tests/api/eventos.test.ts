@@ -136,6 +136,13 @@ describeBackends('evento subscriptions', (backend) => {
     expect(options[0]).toEqual({ id: '*', nombre: '* (todas las acciones)', name: '* (every action)' });
     expect(options.find((o) => o.id === 'update')).toEqual({ id: 'update', nombre: 'Modificó (update)', name: 'Changed (update)' });
     expect(options.find((o) => o.id === 'move')).toEqual({ id: 'move', nombre: 'Movió (move) — Registro', name: 'Moved (move) — Record' });
+    // an invoice's answer from the tax authority, written by the invoicing worker outside the pipeline (`writes`)
+    expect(options.find((o) => o.id === 'cae')).toEqual({ id: 'cae', nombre: 'Autorizado por AFIP (cae) — Comprobante', name: 'Authorised by AFIP (cae) — Voucher' });
+    expect(options.find((o) => o.id === 'rechazo')).toEqual({ id: 'rechazo', nombre: 'Rechazado por AFIP (rechazo) — Comprobante', name: 'Rejected by AFIP (rechazo) — Voucher' });
+    for (const accion of ['cae', 'rechazo']) {
+      expect((await post('evento/save', { ...hook, origen: 'factura', nombre: `f-${accion}`, accion })).status, accion).toBe(200);
+      expect((await post('evento/save', { ...hook, accion })).body.code, accion).toBe('EVENTO_ACCION_DE_OTRO_ORIGEN');
+    }
     // every action has the history's name in both languages, never only its code
     for (const o of options.slice(1)) for (const text of [o.nombre, o.name]) expect(text, o.id).toMatch(new RegExp(`^.+ \\(${o.id}\\)( — .+)?$`));
     expect((await post('evento/acciones', {}, plain)).status).toBe(403);

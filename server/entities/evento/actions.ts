@@ -2,7 +2,8 @@
  * What a subscription's action may be (issue 15): `*` (every action) or an action a write of its origin carries —
  * a record write the pipeline names (RECORD_ACTIONS of server/documents/types.ts: insert, update, patch, delete) or
  * a writing action an entity's module declares (a record's `move`, `DeleteRegistrosCab`, a sequence's `next` …),
- * whose audit row and outbox event take the action's name (server/documents/service.ts `run`). Read from the
+ * whose audit row and outbox event take the action's name (server/documents/service.ts `run`), or a write the
+ * module makes itself and names in `writes` (an invoice's `cae`, `rechazo`: service.ts `notify`). Read from the
  * modules, never copied: the save's check, the start-up warning and the form's picker (`POST /api/evento/acciones`)
  * read this one list. Options carry both languages' texts: the history's names of actions (`history.actions.*`).
  */
@@ -15,11 +16,16 @@ export const ANY_ACTION = '*';
 
 export type ActionProblem = 'EVENTO_ACCION_DESCONOCIDA' | 'EVENTO_ACCION_DE_OTRO_ORIGEN';
 
-/** The writing actions an entity's module declares (a read action writes nothing, so no event). */
+/**
+ * The writing actions an entity's module declares (a read action writes nothing, so no event), and the writes it
+ * makes itself (`writes`: an invoice authorised or rejected by the tax authority).
+ */
 function declaredActions(docs: Documents, entity: string): string[] {
-  return Object.entries(docs.server(entity).actions ?? {})
+  const server = docs.server(entity);
+  const actions = Object.entries(server.actions ?? {})
     .filter(([, spec]) => !spec.read)
     .map(([name]) => name);
+  return [...actions, ...(server.writes ?? [])];
 }
 
 /**

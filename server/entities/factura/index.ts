@@ -5,6 +5,8 @@
  * /backOffice/facturas and `factura/index` (filter `registro`): ADMIN sees all, a user only the vouchers of
  * records they may see (rowScope, and show / pdf check the record's activity); `factura/pdf/{id}` prints an issued one with its
  * QR (./pdf.ts); `factura/monedas` lists AFIP's currencies (cached) for the issuing panel. AFIP's observations are part of the shown record; the frozen request is not.
+ * A voucher queued is an `insert`, AFIP's answer a `cae` (emitida) or a `rechazo` (rechazada): audited, in the outbox
+ * and offered to event subscriptions like any write (./record.ts); `solicitando` is the worker's own step, not an event.
  */
 import { isKnownAfipCode } from '../../../engine/billing/afipCodes';
 import { qrUrl } from '../../../engine/billing/qr';
@@ -14,7 +16,7 @@ import { creditedLines, linesOf, queueVoucher, type IssueBody } from './issue';
 import { seesEverything, workableWhere } from '../actividad/access';
 import { checkAccess } from '../registro/holding';
 
-import { noteInvoice, withoutRequest } from './record';
+import { INVOICE_WRITES, noteInvoice, withoutRequest } from './record';
 import { invoicePdf } from './pdf';
 import { INVOICE_TABLES } from './tables';
 import { defineEntityServer, FileReply, SYSTEM_ACTOR } from '../../documents/types';
@@ -25,6 +27,8 @@ export default defineEntityServer({
   coreTable: true,
   tables: INVOICE_TABLES,
   needs: ['registro', 'estado', 'cae', 'numero', 'punto_venta'],
+  // AFIP's answer changes the voucher's estado outside the pipeline: heard as these writes (./record.ts)
+  writes: INVOICE_WRITES,
   // a user sees the vouchers of the records they may see (those of the activities they work in); ADMIN all
   async rowScope(ctx) {
     if (seesEverything(ctx.actor)) return null;
@@ -77,7 +81,7 @@ export default defineEntityServer({
         const runtime = billingRuntime(ctx.docs);
         const { row, created } = await queueVoucher(ctx, runtime.config, id as number, body as IssueBody);
         if (created) {
-          noteInvoice(ctx, row, 'insert', { registro: row.registro, tipo: row.tipo, letra: row.letra, punto_venta: row.punto_venta, importe_total: row.importe_total, moneda: row.moneda });
+          await noteInvoice(ctx, row);
           runtime.kick();
         }
         return ctx.docs.server('factura').present!(row as never, ctx);

@@ -22,7 +22,7 @@ import { fromAfipDate } from '../../../engine/billing/dates';
 import type { Config } from '../../config';
 import { SYSTEM_ACTOR, type Data, type Documents } from '../../documents/types';
 import { ApiError } from '../../http/api-error';
-import { writeInvoice } from './record';
+import { writeInvoice, type InvoiceWrite } from './record';
 import { loadSetup, type BillingSetup } from './setup';
 import { AfipUnreachable } from './afip/soap';
 import { dropTicket, wsfeAuth } from './tickets';
@@ -103,7 +103,7 @@ export function startBillingWorker(opts: { db: Kysely<any>; docs: Documents; con
     });
   }
 
-  const settle = (job: Job, action: string, changes: Data) =>
+  const settle = (job: Job, action: InvoiceWrite, changes: Data) =>
     tx(async (ctx) => writeInvoice(ctx, job.id, action, { ...changes, bloqueado_hasta: null, ultimo_error: null }));
 
   async function send(job: Job, wsfe: WsfeClient, auth: Auth, numero: number) {
