@@ -20,7 +20,7 @@ export function reportFailure(error: ApiError): void {
       return;
     case 'code':
       // the field error of the same code carries the text's values (an article, a location, what is available)
-      showError(i18next.t(`errors.${verdict.code}`, error.fieldErrors.find((e) => e.code === verdict.code)?.params));
+      showError([i18next.t(`errors.${verdict.code}`, error.fieldErrors.find((e) => e.code === verdict.code)?.params), usedBy(error)].filter(Boolean).join(' '));
       return;
     case 'message':
       showError(verdict.message);
@@ -29,4 +29,16 @@ export function reportFailure(error: ApiError): void {
       // a report that cannot be filed is not worth a second error: neither a refusal nor a throw reaches the user
       showUnknownError({ onReport: () => void Promise.resolve().then(() => reporter?.(error)).catch(() => undefined) });
   }
+}
+
+/**
+ * Who holds a row that could not be deleted, from the refusal's field errors (`referencedBy`: an entity and how many
+ * of its rows): "En uso en: Registro (3), Movimientos de stock (4)." Empty for any other error.
+ */
+function usedBy(error: ApiError): string {
+  const uses = error.fieldErrors.flatMap((e) => {
+    const p = e.params as { entity?: unknown; count?: unknown } | undefined;
+    return e.code === 'referencedBy' && typeof p?.entity === 'string' ? [`${i18next.t(`entities.${p.entity}.title`, { defaultValue: p.entity })} (${String(p.count ?? '?')})`] : [];
+  });
+  return uses.length ? i18next.t('errors.usedBy', { uses: uses.join(', ') }) : '';
 }
