@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FieldError } from '../../engine/errors';
+import { labelText } from '../../engine/metadata/label';
 import { siteValue, type UniqueRule, type ValueSite } from '../../engine/metadata/references';
 import { scalarType, type ResolvedEntity } from '../../engine/metadata/resolve';
 import { FOLD_FROM, FOLD_TO, foldText, trimSpaces } from '../../engine/text/fold';
@@ -58,8 +59,14 @@ function normalised(entity: ResolvedEntity, rule: UniqueRule, site: ValueSite, v
   return rule.fold ? foldText(text) : text;
 }
 
+/** The row that holds the value, by its option label (the message names it: "… para otro interesado: Ferretería Sur"). */
+async function nameOf(db: Kysely<any>, entity: ResolvedEntity, id: number): Promise<string> {
+  const row = await db.selectFrom(entity.name).select(entity.labelFields).where('id', '=', id).executeTakeFirst();
+  return (row && labelText(row, entity.labelFields)) || `#${id}`;
+}
+
 /**
- * Field errors (`unique`, or the rule's own code) of the rules `doc` breaks. Runs inside the write's transaction.
+ * Field errors (`unique`, or the rule's own code, naming the row that holds the value: `params.otro`) of the rules `doc` breaks. Runs inside the write's transaction.
  * A rule whose values are those the record already holds (`previous`) is not checked again: no one else can
  * hold them (they were checked when written), and the lookup and lock cost two round trips of every update.
  */
@@ -71,7 +78,7 @@ export async function checkUnique(db: Kysely<any>, entity: ResolvedEntity, doc: 
     if (previous && rule.sites.every((site, i) => normalised(entity, rule, site, siteValue(previous, site)) === values[i])) continue;
     const expressions = rule.sites.map((site) => uniqueExpression(entity, rule, site));
     const other = await findClash(db, { table: entity.name, expressions, values, exceptId: id });
-    if (other !== null) errors.push({ field: rule.fields[0], code: rule.code ?? 'unique' });
+    if (other !== null) errors.push({ field: rule.fields[0], code: rule.code ?? 'unique', params: { otro: await nameOf(db, entity, other) } });
   }
   return errors;
 }

@@ -96,7 +96,9 @@ describeBackends('perfil', (backend) => {
       for (const cuit of ['33-69345023-9', '33 69345023 9', '33.69345023.9']) {
         const res = await post('perfil/save', { razon_social: 'Copia', datos_fiscales: { cuit } });
         expect(res.status).toBe(406);
-        expect(res.body).toMatchObject({ code: 'EPF0002', errors: [{ field: 'datos_fiscales.cuit', code: 'EPF0002' }] });
+        expect(res.body).toMatchObject({ code: 'EPF0002', errors: [{ field: 'datos_fiscales.cuit', code: 'EPF0002', params: { otro: 'Primera S.A.' } }] });
+        // the message names the party that has it
+        expect(res.body.message).toBe('El CUIT ya existe para otro interesado: «Primera S.A.».');
       }
       const other = await save({ razon_social: 'Otra', datos_fiscales: { cuit: makeCuit('30', 11111111) } });
       const moved = await post(`perfil/update/${other.id}`, { ...other, datos_fiscales: { cuit: '33-69345023-9' } });

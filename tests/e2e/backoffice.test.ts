@@ -74,7 +74,7 @@ describe('back office master data in the browser', () => {
     await page.getByText('El CUIT no es válido.').first().waitFor();
     await field(/^CUIT/, fiscal).fill('33-69345023-9');
     await save();
-    await page.getByText('El CUIT ya existe para otro interesado.').first().waitFor();
+    await page.getByText(/^El CUIT ya existe para otro interesado: «.+»\.$/).first().waitFor();
     await field(/^CUIT/, fiscal).fill('30-50001091-2');
     await save();
     await page.waitForURL(/#\/backOffice\/profile$/);

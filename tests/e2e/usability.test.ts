@@ -112,7 +112,7 @@ describe('forms that say what is wrong and lose nothing', () => {
     await saveButton().click();
     const cuit = field(/^CUIT/, fiscal);
     await expect.poll(() => cuit.getAttribute('aria-invalid')).toBe('true');
-    await fiscal.getByText('El CUIT ya existe para otro interesado.').waitFor();
+    await fiscal.getByText(/^El CUIT ya existe para otro interesado: «.+»\.$/).waitFor();
     expect(await fiscal.getByText('El formato no es válido').count()).toBe(0);
     await expect.poll(() => cuit.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await inView(cuit)).toBe(true);
