@@ -24,6 +24,12 @@ describe('what a pattern matches', () => {
     ['ana.perez@example.com', 'example.com', true],
     ['Tornillo 1/2" Fischer', 'tornillo 1/2', true],
     ['Tornillo', '', true],
+    ['PED-000009', '9', true],
+    ['PED-000009', '000009', true],
+    ['PED-000009', 'ped 9', true],
+    ['PED-000090', '9', true],
+    ['PED-000190', '9', false],
+    ['Lote 0', '0', true],
   ])('%s by "%s": %s', (text, pattern, found) => {
     expect(matchesPattern(text, pattern)).toBe(found);
   });

@@ -5,6 +5,8 @@
  * - Text is split into words at white space and punctuation, ignoring case and accents ("Ríos" is "rios").
  *   A code written with dashes or dots also counts as one word without them, so "33-69345023-9" is found
  *   by "33693450239", by "3369" and by "69345023".
+ * - A number written with leading zeros also counts as a word without them: "PED-000009" is found by "9",
+ *   by "000009" and by "ped".
  * - Each word of a pattern must be the start of some word of a row's search fields, in any order.
  * - Text sorts in Spanish order: case and accents ignored, ñ after n (then by id, by the caller).
  *
@@ -39,6 +41,11 @@ export const SORT_KEY_RULE = 'enye-nfd-marks-ascii-lower';
 export const JOINERS = '-.';
 /** Characters that separate words besides white space: ASCII punctuation and common typographic marks. */
 export const SEPARATORS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~¡¿«»“”‘’…–—·';
+
+/** Leading zeros of a word of digits only ("000009"): the number is also a word without them ("9"). */
+export const LEADING_ZEROS = '^0+(?=[0-9])';
+const leadingZeros = new RegExp(LEADING_ZEROS, 'u');
+const DIGITS = /^[0-9]+$/u;
 
 /** Longest word kept (longer ones are cut): a search index holds words, not whole texts. */
 export const MAX_WORD = 60;
@@ -79,12 +86,16 @@ const joinedAny = new RegExp(JOINED, 'u');
 const cut = (w: string) => (w.length <= MAX_WORD ? w : [...w].slice(0, MAX_WORD).join(''));
 const wordsOf = (folded: string) => folded.split(separators).filter(Boolean).map(cut);
 
-/** The words a text is found by: its parts, and the compact forms of its codes (the server's SQL does the same). */
+/**
+ * The words a text is found by: its parts, the compact forms of its codes and its numbers without leading zeros
+ * (the server's SQL does the same).
+ */
 export function searchWords(text: string): string[] {
   const folded = matchFold(text);
   const words = new Set(wordsOf(folded));
   // only codes (word characters around a joiner) have a compact form besides their parts
   if (joinedAny.test(folded)) for (const w of wordsOf(folded.replace(joined, '$1'))) words.add(w);
+  for (const w of words) if (DIGITS.test(w) && leadingZeros.test(w)) words.add(w.replace(leadingZeros, ''));
   return [...words];
 }
 

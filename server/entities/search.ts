@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { ReferenceRule } from '../../engine/metadata/references';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
-import { COMBINING_MARKS, JOINED, MATCH_FROM, MATCH_TO, MAX_WORD, NULL_SORT_KEY, SEPARATOR_CLASS, SORT_ENYE, SORT_KEY_RULE } from '../../engine/text/search';
+import { COMBINING_MARKS, JOINED, LEADING_ZEROS, MATCH_FROM, MATCH_TO, MAX_WORD, NULL_SORT_KEY, SEPARATOR_CLASS, SORT_ENYE, SORT_KEY_RULE } from '../../engine/text/search';
 import { childTable, layoutOf, storedField } from './layout';
 
 /** Letters of a word that make its token: 3 finds a 3-letter prefix in one range. */
@@ -106,7 +106,10 @@ export function searchText(entity: ResolvedEntity, alias: string): RawBuilder<st
 function wordsOf(text: RawBuilder<string>): RawBuilder<string[]> {
   const folded = sql`translate(${text}, ${sql.lit(MATCH_FROM)}, ${sql.lit(MATCH_TO)})`;
   const both = sql`${folded} || ' ' || regexp_replace(${folded}, ${sql.lit(JOINED)}, ${sql.lit('\\1')}, 'g')`;
-  return sql<string[]>`array(select distinct left(w, ${sql.lit(MAX_WORD)}) from regexp_split_to_table(${both}, ${sql.lit(`${SEPARATOR_CLASS}+`)}) w where w <> '')`;
+  // each word, and a number's without its leading zeros (engine `searchWords`)
+  const words = sql`select w from regexp_split_to_table(${both}, ${sql.lit(`${SEPARATOR_CLASS}+`)}) w where w <> ''`;
+  const bare = sql`select regexp_replace(w, ${sql.lit(LEADING_ZEROS)}, '') from (${words}) n(w) where w ~ '^[0-9]+$'`;
+  return sql<string[]>`array(select distinct left(x.w, ${sql.lit(MAX_WORD)}) from (${words} union all ${bare}) x(w))`;
 }
 
 /** The tsvector of a row of `alias`, computed in place (core tables, fewer fields). */
@@ -196,6 +199,6 @@ export function searchSignature(entity: ResolvedEntity): string {
     const site = searchSite(entity, p);
     return site?.kind === 'reference' ? [[p, site.rule.labelFields ?? []]] : [];
   });
-  const what = JSON.stringify([searchPaths(entity), ...(labels.length ? [labels] : []), keepsTokens(entity) ? entity.sort.field : null, MATCH_FROM, MATCH_TO, SEPARATOR_CLASS, JOINED, MAX_WORD, SEARCH_HEAD, SORT_KEY_RULE]);
+  const what = JSON.stringify([searchPaths(entity), ...(labels.length ? [labels] : []), keepsTokens(entity) ? entity.sort.field : null, MATCH_FROM, MATCH_TO, SEPARATOR_CLASS, JOINED, MAX_WORD, SEARCH_HEAD, SORT_KEY_RULE, LEADING_ZEROS]);
   return createHash('sha1').update(what).digest('hex').slice(0, 16);
 }

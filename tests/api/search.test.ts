@@ -67,6 +67,9 @@ describeBackends('search patterns', (backend) => {
     expect(await names('perfil', 'ríos.contacto9@ejemplo.com.ar')).toEqual(['Ríos']);
     expect(await names('perfil', 'contacto9')).toEqual(['Ríos']);
     expect(await names('perfil', 'ejemplo.com')).toHaveLength(NAMES.length);
+    // a number with leading zeros by the number: "CLI-0010" by "10"
+    expect(await names('perfil', '10')).toEqual(['Ríos']);
+    expect(await names('perfil', '0010')).toEqual(['Ríos']);
   });
 
   it('searches the same fields in select as in the list', async () => {
@@ -91,7 +94,7 @@ describeBackends('search patterns', (backend) => {
   });
 
   it('keeps the stored words equal to the engine\'s, through edits and child rows', async () => {
-    const a = (await post('articulo/save', { nombre: 'Llave “francesa” 10-12 ÑANDÚ', codigo_interno: 'LL.F-10', descripcion: '¿Acero?¡Sí! ana.perez@x.com' })).body;
+    const a = (await post('articulo/save', { nombre: 'Llave “francesa” 10-12 ÑANDÚ N° 007', codigo_interno: 'LL.F-010', descripcion: '¿Acero?¡Sí! ana.perez@x.com' })).body;
     const stored = async (id: number) =>
       ((await sql<{ w: string[] }>`select tsvector_to_array(_search) as w from articulo where id = ${id}`.execute(db)).rows[0].w as string[]).sort();
     // the words SQL computes row by row (core tables, calls searching fewer fields) are the engine's too
@@ -101,6 +104,7 @@ describeBackends('search patterns', (backend) => {
     const wordsOf = (r: Record<string, unknown>) => searchWords([r.nombre, r.codigo_interno, r.codigo_externo, r.filtros, r.descripcion].filter(Boolean).join(' ')).sort();
     expect(await stored(a.id)).toEqual(wordsOf(a));
     expect(await inSql(a.id)).toEqual(wordsOf(a));
+    expect(wordsOf(a)).toEqual(expect.arrayContaining(['007', '7', '010', '10', 'llf010']));
     const b = (await post(`articulo/update/${a.id}`, { ...a, nombre: 'Pinza pico de loro' })).body;
     expect(await stored(a.id)).toEqual(wordsOf(b));
     expect(await names('articulo', 'llave')).toEqual([]);
