@@ -46,7 +46,11 @@ export function queryFields(entity: ResolvedEntity): Map<string, QueryFieldKind>
   return fields;
 }
 
-const isDate = (k: QueryFieldKind | undefined) => k === 'date' || k === 'datetime';
+/** A field an interval can bucket: a date or a moment. */
+export const isDateKind = (k: QueryFieldKind | undefined) => k === 'date' || k === 'datetime';
+
+/** The field code of an interval whose group is no date (its text: `validation.INTERVALO_SIN_FECHA`). */
+export const INTERVAL_WITHOUT_DATE = 'INTERVALO_SIN_FECHA';
 
 /** Field errors of a query (paths under `consulta.`); `params`: the report's parameter names. */
 export function checkQuery(q: ReportQuery, entity: ResolvedEntity | undefined, params: readonly string[]): FieldError[] {
@@ -58,7 +62,7 @@ export function checkQuery(q: ReportQuery, entity: ResolvedEntity | undefined, p
     return name ? fields.get(name) : undefined;
   };
   const group = known('consulta.agrupar', q.agrupar);
-  if (q.intervalo && !isDate(group)) errors.push({ field: 'consulta.intervalo', code: 'enum' });
+  if (q.intervalo && !isDateKind(group)) errors.push({ field: 'consulta.intervalo', code: INTERVAL_WITHOUT_DATE });
   (q.medidas ?? []).forEach((m, i) => {
     const kind = known(`consulta.medidas.${i}.campo`, m.campo);
     if (m.funcion !== 'count' && kind !== 'number' && kind !== 'integer') errors.push({ field: `consulta.medidas.${i}.campo`, code: 'required' });

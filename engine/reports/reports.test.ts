@@ -55,8 +55,9 @@ describe('resultView', () => {
   const result = (agrupar: string, intervalo: ReportResult['intervalo'], grupo: string): ReportResult => ({
     entidad: 'factura', agrupar, intervalo, grafico: 'barras', medidas: [{ key: 'm0', funcion: 'count', campo: null }], rows: [{ grupo, m0: '1' }], totales: { m0: '1' }, truncado: false,
   });
-  it('in the user\'s language, writes a group that is a day as dd/mm/yyyy and a moment with its time', () => {
-    expect(resultView(result('created_at', 'mes', '2026-01-01'), t, 'es').chartData[0].name).toBe('01/01/2026');
+  it('in the user\'s language, writes a time bucket as what it spans, a day as dd/mm/yyyy and a moment with its time', () => {
+    expect(resultView(result('created_at', 'mes', '2026-01-01'), t, 'es').chartData[0].name).toBe('enero 2026');
+    expect(resultView(result('created_at', 'anio', '2026-01-01'), t, 'en').groupText({ grupo: '2026-01-01' })).toBe('2026');
     expect(resultView(result('fecha', null, '2026-02-28'), t, 'en').groupText({ grupo: '2026-02-28' })).toBe('28/02/2026');
     expect(resultView(result('created_at', null, '2026-03-04T12:00:00.000Z'), t, 'es').groupText({ grupo: '2026-03-04T12:00:00.000Z' })).toMatch(/^0[34]\/03\/2026,? \d{2}:00:00$/);
     expect(resultView(result('estado', null, 'pagada'), t, 'es').groupText({ grupo: 'pagada' })).toBe('pagada');

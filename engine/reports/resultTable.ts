@@ -2,11 +2,12 @@
  * A built-in report's result as people read it: translated headers, group texts, the measures as numbers for a
  * chart, and the table with its totals line. The screen draws it; the server writes it as CSV or XLSX
  * (`reportes/exportar`), so the file says exactly what the screen shows. Given the user's language, the screen's view
- * writes a group that is a date as people read it (a time bucket's or a date's day as dd/mm/yyyy, a moment with its
- * time); the files keep the ISO date, which a spreadsheet reads as a date.
+ * writes a group that is a date as people read it (a time bucket as what it spans, ./buckets.ts; a date's day as
+ * dd/mm/yyyy, a moment with its time); the files keep the ISO date and write the bucket their own way.
  */
 import { dayText, momentText } from '../dates';
-import { CREATED_AT, type ReportResult, type ReportRow } from './query';
+import { bucketText } from './buckets';
+import { CREATED_AT, type ReportResult, type ReportRow, type TimeBucket } from './query';
 
 /** The translate function of either side (i18next's `t`). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -15,8 +16,9 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A group's value that is a date as people read it; null when it is none. */
-function groupDate(value: string, bucketed: boolean, lang: string): string | null {
-  if (bucketed || ISO_DAY.test(value)) return dayText(value);
+function groupDate(value: string, bucket: TimeBucket | null, t: Translate, lang: string): string | null {
+  if (bucket) return bucketText(value, bucket, t, lang);
+  if (ISO_DAY.test(value)) return dayText(value);
   return ISO_MOMENT.test(value) ? momentText(value, lang) : null;
 }
 
@@ -34,7 +36,7 @@ export function resultView(result: ReportResult, t: Translate, lang?: string) {
     if (!result.agrupar) return t('reports.all');
     if (row.grupo == null || row.grupo === '') return t('reports.none');
     if (row.etiqueta) return row.etiqueta;
-    const date = lang ? groupDate(row.grupo, Boolean(result.intervalo), lang) : null;
+    const date = lang ? groupDate(row.grupo, result.intervalo, t, lang) : null;
     if (date) return date;
     return t(`entities.${result.entidad}.enums.${result.agrupar}.${row.grupo}`, { defaultValue: row.grupo });
   };

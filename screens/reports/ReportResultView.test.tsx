@@ -1,6 +1,6 @@
 import { cloneElement, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from '../../locales/i18n';
 import type { ReportResult } from '../../engine/reports/query';
 import { UiProvider } from '../../widgets/UiProvider';
@@ -45,11 +45,11 @@ const cells = () =>
     .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
 
 describe('ReportResultView', () => {
-  it('writes figures and days as Spanish does: grouping, decimal comma, money with 2 decimals, dd/mm/yyyy', () => {
+  it('writes figures and months as Spanish does: grouping, decimal comma, money with 2 decimals, the month by its name', () => {
     table(byMonth);
     expect(cells()).toEqual([
-      ['01/01/2026', '118.580', '2.772.412,50'],
-      ['01/02/2026', '7', '1.234,57'],
+      ['enero 2026', '118.580', '2.772.412,50'],
+      ['febrero 2026', '7', '1.234,57'],
       ['Total', '118.587', '2.773.647,07'],
     ]);
   });
@@ -58,10 +58,22 @@ describe('ReportResultView', () => {
     await i18next.changeLanguage('en');
     table(byMonth);
     expect(cells()).toEqual([
-      ['01/01/2026', '118,580', '2,772,412.50'],
-      ['01/02/2026', '7', '1,234.57'],
+      ['January 2026', '118,580', '2,772,412.50'],
+      ['February 2026', '7', '1,234.57'],
       ['Total', '118,587', '2,773,647.07'],
     ]);
+  });
+
+  it('names each bucket by what it spans, the chart as the table: a week by its first day, a year by its number', async () => {
+    const weekly = { ...byMonth, intervalo: 'semana' as const, grafico: 'barras' as const, rows: [{ grupo: '2026-11-02', m0: '3', m1: '10' }, { grupo: '2026-11-09', m0: '4', m1: '20' }] };
+    const { container } = table(weekly);
+    expect(cells().map((r) => r[0])).toEqual(['Semana del 02/11/2026', 'Semana del 09/11/2026', 'Total']);
+    await waitFor(() => expect(ticks(container, 'bottom')).toEqual(['Semana del 02/11/2026', 'Semana del 09/11/2026']));
+    cleanup();
+    await i18next.changeLanguage('en');
+    const yearly = table({ ...weekly, intervalo: 'anio', rows: [{ grupo: '2025-01-01', m0: '3', m1: '10' }, { grupo: '2026-01-01', m0: '4', m1: '20' }] });
+    expect(cells().map((r) => r[0])).toEqual(['2025', '2026', 'Total']);
+    await waitFor(() => expect(ticks(yearly.container, 'bottom')).toEqual(['2025', '2026']));
   });
 
   it('a measure that is no money is a plain number; a moment reads with its time', () => {

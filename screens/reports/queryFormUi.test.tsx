@@ -1,5 +1,9 @@
 /** The report form's query pickers: the entities by their titles, the chosen entity's fields by their labels. */
 import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import i18next from '../../locales/i18n';
+import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
+import { UiProvider } from '../../widgets/UiProvider';
 import { entityOf } from '../metadata';
 import { reportQueryKey, reportQueryUi } from './queryFormUi';
 
@@ -35,14 +39,54 @@ describe('report query pickers', () => {
     expect(values(ui.filtros.items.campo as Picker)).not.toContain('created_at');
   });
 
-  it('offers no field before an entity is chosen, and depends only on the entity chosen', () => {
+  it('offers no field before an entity is chosen, and depends only on the entity chosen and whether its group is a date', () => {
     expect(values(consultaUi({}).agrupar as Picker)).toEqual([]);
     expect(reportQueryKey({ consulta: { entidad: 'articulo', agrupar: 'x' } })).toBe('articulo');
+    expect(reportQueryKey({ consulta: { entidad: 'articulo', agrupar: 'nombre' } })).toBe('articulo');
+    expect(reportQueryKey({ consulta: { entidad: 'articulo', agrupar: 'created_at' } })).not.toBe('articulo');
     expect(reportQueryKey({ consulta: null })).toBe('');
   });
 
   it('keeps the rest of the report\'s ui.json', () => {
     const ui = reportQueryUi(entityOf('reporte'), {}).ui;
     expect(ui['ui:order']).toEqual(entityOf('reporte').ui['ui:order']);
+  });
+});
+
+describe('the report form\'s interval', () => {
+  const form = (consulta: Record<string, unknown>, serverErrors: { field: string; code: string }[] = []) => {
+    const data = { descripcion: 'x', clave: 'x', contexto: 'menurep', consulta };
+    render(
+      <UiProvider>
+        <SchemaForm entity={reportQueryUi(entityOf('reporte'), data)} formData={data} serverErrors={serverErrors} optionsSource={async () => ({ total: 0, rows: [] })} onSubmit={() => {}} />
+      </UiProvider>,
+    );
+    return screen.getByRole('combobox', { name: /^Intervalo de fechas/ }) as HTMLInputElement;
+  };
+  const NEEDS_DATE = 'Un intervalo necesita un campo de fecha en «Agrupar por»';
+  /** The texts that describe a field to a screen reader. */
+  const described = (input: HTMLElement) =>
+    (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent);
+
+  it('says it needs a date to group by while the group is no date, and stays editable so it can be cleared', async () => {
+    const interval = form({ entidad: 'articulo', agrupar: 'nombre', intervalo: 'mes' });
+    expect(described(interval)).toEqual([NEEDS_DATE]);
+    expect(interval.disabled).toBe(false);
+    expect(interval.readOnly).toBe(false);
+    await act(() => i18next.changeLanguage('en'));
+    expect(described(interval)).toEqual(['An interval needs a date field in “Group by”']);
+  });
+
+  it('says nothing once the group is a date', () => {
+    const interval = form({ entidad: 'articulo', agrupar: 'created_at', intervalo: 'mes' });
+    expect(screen.queryByText(NEEDS_DATE)).toBeNull();
+    expect(interval.disabled).toBe(false);
+  });
+
+  it('says what the server answers on save (INTERVALO_SIN_FECHA at consulta.intervalo)', () => {
+    const interval = form({ entidad: 'articulo', agrupar: 'nombre', intervalo: 'mes' }, [{ field: 'consulta.intervalo', code: 'INTERVALO_SIN_FECHA' }]);
+    expect(interval.getAttribute('aria-invalid')).toBe('true');
+    // the field's error says what its help says
+    expect(screen.getAllByText(NEEDS_DATE).map((e) => e.id)).toEqual(['field::root_consulta_intervalo::helper-text', 'field::root_consulta_intervalo::error-text']);
   });
 });

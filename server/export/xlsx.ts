@@ -41,6 +41,8 @@ export interface XlsxSheet {
 export interface SheetColumn {
   header: string;
   kind: CellKind;
+  /** A number format other than its kind's (a report's month: "mmmm yyyy"). */
+  numFmt?: string;
 }
 
 /** `zone`: the time zone moments are written in (./timeZone.ts). */
@@ -50,7 +52,10 @@ export async function xlsxSheet(title: string, columns: readonly SheetColumn[], 
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   // sheet names: at most 31 characters, none of : \ / ? * [ ]
   const sheet = book.addWorksheet(title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ width: Math.min(Math.max(c.header.length + 2, 12), 50), style: FORMATS[c.kind] ? { numFmt: FORMATS[c.kind] } : {} }));
+  sheet.columns = columns.map((c) => {
+    const numFmt = c.numFmt ?? FORMATS[c.kind];
+    return { width: Math.min(Math.max(c.header.length + 2, 12), 50), style: numFmt ? { numFmt } : {} };
+  });
   const header = sheet.addRow(columns.map((c) => c.header));
   header.font = { bold: true };
   header.commit();

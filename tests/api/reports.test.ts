@@ -192,6 +192,10 @@ describeBackends('reports', (backend) => {
     const bad = await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { entidad: 'articulo', agrupar: 'nope', intervalo: 'mes', medidas: [{ funcion: 'sum', campo: 'nombre' }] } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['consulta.agrupar', 'consulta.intervalo', 'consulta.medidas.0.campo']);
+    // an interval over a group that is no date says so, at the interval
+    const notDate = await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { entidad: 'articulo', agrupar: 'nombre', intervalo: 'mes' } });
+    expect(notDate).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ field: 'consulta.intervalo', code: 'INTERVALO_SIN_FECHA' }] } });
+    expect(notDate.body.errors).toHaveLength(1);
     expect((await call('reportes/guardarReporte', { id: null, descripcion: 'x', clave: 'x', contexto: 'menurep', consulta: { entidad: 'usuario' } })).status).toBe(400);
     // a module's own table keeps no creation time: grouping by it is refused when saved, not a 500 when run
     const byMonth = { agrupar: 'created_at', intervalo: 'mes', medidas: [{ funcion: 'count' }] };
@@ -228,6 +232,16 @@ describeBackends('reports', (backend) => {
     const result = await ok('reportes/datos', { id: monthly.id });
     expect(result.rows).toEqual([{ grupo: '2026-01-01', m0: '300.30' }, { grupo: '2026-03-01', m0: '50' }]);
     expect((await ok('reportes/datos', { id: monthly.id, params: { desde: '2026-02-01' } })).rows).toEqual([{ grupo: '2026-03-01', m0: '50' }]);
+    // its files say the month: the CSV as text that still sorts, the XLSX a date shown as its month
+    const file = (format: string) =>
+      fetch(`${srv.baseUrl}/api/reportes/exportar`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify({ id: monthly.id, format }) });
+    const lines = (await (await file('csv')).text()).replace(/^\ufeff/, '').split('\r\n').filter(Boolean);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['2026-01', '2026-03', 'Total']);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await (await file('xlsx')).arrayBuffer()) as any);
+    const months = [2, 3].map((n) => book.worksheets[0].getRow(n).getCell(1));
+    expect(months.map((c) => c.value)).toEqual([new Date('2026-01-01T00:00:00Z'), new Date('2026-03-01T00:00:00Z')]);
+    expect(months.map((c) => c.numFmt)).toEqual(['mmmm yyyy', 'mmmm yyyy']);
     const seq = await ok('reportes/guardarReporte', { id: null, descripcion: 'Secuencias', clave: 's', contexto: 'menurep', consulta: { entidad: 'secuencia' } });
     expect((await call('reportes/datos', { id: seq.id }, plain)).status).toBe(403);
     expect((await ok('reportes/datos', { id: seq.id })).rows).toHaveLength(1);

@@ -199,15 +199,15 @@ it('an admin configures a built-in report in the form, runs it from the report m
   await page.getByRole('img', { name: 'Gráfico: Altas de artículos por mes' }).locator('svg.recharts-surface').first().waitFor();
   const month = `${new Date().toISOString().slice(0, 7)}-01`;
   const texts = async () => (await table.getByRole('row').allInnerTexts()).map((r) => r.split(/\t|\n/).map((c) => c.trim()).filter(Boolean));
-  // as the app writes days and numbers; the files below keep the values themselves
-  const day = `01/${month.slice(5, 7)}/${month.slice(0, 4)}`;
+  // as the app writes months ("noviembre 2026") and numbers; the files below keep the values themselves
+  const monthName = `${new Intl.DateTimeFormat('es', { month: 'long', timeZone: 'UTC' }).format(new Date(`${month}T00:00:00Z`))} ${month.slice(0, 4)}`;
   expect(await texts()).toEqual([
     ['Fecha de alta', 'Cantidad', 'Suma de Punto de reposición'],
-    [day, '2', '4,5'],
+    [monthName, '2', '4,5'],
     ['Total', '2', '4,5'],
   ]);
 
-  // its table as XLSX: the same lines, numbers typed, the month a date
+  // its table as XLSX: the same lines, numbers typed, the month a date shown as its month
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar Excel (XLSX)' }).click()]);
   expect(download.suggestedFilename()).toBe('Altas de artículos por mes.xlsx');
   const { sheet, rows } = await sheetOf(await download.path());
@@ -216,6 +216,7 @@ it('an admin configures a built-in report in the form, runs it from the report m
     [new Date(`${month}T00:00:00Z`), 2, 4.5],
     ['Total', 2, 4.5],
   ]);
+  expect(sheet.getRow(2).getCell(1).numFmt).toBe('mmmm yyyy');
   expect(sheet.getRow(3).font?.bold).toBe(true);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
   expect(csv.suggestedFilename()).toBe('Altas de artículos por mes.csv');
