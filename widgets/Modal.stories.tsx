@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box, Button, Text } from '@chakra-ui/react';
 import { fn } from 'storybook/test';
 import { Modal, type ModalProps } from './Modal';
+import { DialogButtons } from './DialogButtons';
 
 /** Opens on load; closing hides it and a button opens it again. */
 function LiveModal(props: ModalProps) {
@@ -59,6 +60,48 @@ export const WithForm: Story = {
       </Box>
     ),
   },
+};
+
+/** A form read after the dialog opened (its record): the first field gets the focus once it is there. */
+function LateForm() {
+  const [read, setRead] = useState(false);
+  useEffect(() => {
+    const reading = setTimeout(() => setRead(true), 300);
+    return () => clearTimeout(reading);
+  }, []);
+  return read ? (
+    <Box as="form">
+      <label>
+        Nombre <input name="nombre" />
+      </label>
+    </Box>
+  ) : (
+    <Text>Cargando…</Text>
+  );
+}
+export const FormReadLate: Story = { args: { children: <LateForm /> } };
+
+/** A question whose primary destroys: the focus starts on the button that keeps things as they are. */
+export const ConfirmDelete: Story = {
+  args: {
+    title: '¿Borrar estos registros?',
+    children: <Text>Se borrarán 3 registros.</Text>,
+    footer: <DialogButtons secondary={{ label: 'Cancelar' }} primary={{ label: 'Borrar', danger: true }} />,
+  },
+};
+
+/** The unsaved-changes question: staying is the safe answer, and it is the primary. */
+export const ConfirmLeave: Story = {
+  args: {
+    title: 'Cambios sin guardar',
+    children: <Text>Hay cambios sin guardar.</Text>,
+    footer: <DialogButtons secondary={{ label: 'Salir sin guardar' }} primary={{ label: 'Seguir editando', autoFocus: true }} />,
+  },
+};
+
+/** A notice with nothing at risk: the focus starts on its primary. */
+export const Notice: Story = {
+  args: { title: 'Secreto de firma', children: <Text>Cópielo ahora.</Text>, footer: <DialogButtons primary={{ label: 'Listo' }} /> },
 };
 
 /** Opened maximized. */

@@ -1,19 +1,28 @@
 /**
  * The app's dialog (spec §4, §9): persistent by default (a backdrop click does not close it; Escape does, through
- * `onClose`, so a form in it can ask first about unsaved changes), the first field of the body focused first, a
- * maximize toggle, always full screen on phones, 500 px wide by default and at most 80% of the screen,
- * a body of at most 70vh that scrolls inside. A coloured header gets white text when the colour is dark
- * (engine/color.ts). Every way of closing calls `onClose`.
+ * `onClose`, so a form in it can ask first about unsaved changes), focused first on the first field of its body,
+ * once there, else on the button its DialogButtons mark, never on the window controls (`focusTarget`); closed, the
+ * focus goes back where it was. A maximize toggle, always full screen on phones, 500 px wide by default and at
+ * most 80% of the screen, a body of at most 70vh that scrolls inside. A coloured header gets white text when the
+ * colour is dark (engine/color.ts). Every way of closing calls `onClose`.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createIcon, Dialog, HStack, IconButton, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { headerTextColor } from '../engine/color';
 import { CloseIcon } from './icons';
 
 export const MODAL_WIDTH = 500;
-/** What gets the focus when the dialog opens: its first field, else its own autofocus / first button. */
-const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), select:not([disabled]), [autofocus]';
+/** A field a user can type in or choose with. */
+export const FIELD = 'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), select:not([disabled])';
+
+/**
+ * Where the focus goes in a dialog: the first field of its body (a form), else the button marked `data-autofocus`
+ * (DialogButtons: a confirmation's safe button), else the body itself, which scrolls with the keys.
+ */
+export function focusTarget(content: HTMLElement, body: HTMLElement | null): HTMLElement | null {
+  return body?.querySelector<HTMLElement>(FIELD) ?? content.querySelector<HTMLElement>('[data-autofocus]') ?? body;
+}
 
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 const MaximizeIcon = createIcon({ displayName: 'MaximizeIcon', path: <path {...stroke} d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />, defaultProps: { 'aria-hidden': true } });
@@ -42,6 +51,35 @@ export function Modal({ open, onClose, title, children, footer, persistent = tru
   const [maximized, setMaximized] = useState(defaultMaximized);
   const text = headerColor ? headerTextColor(headerColor) : null;
   const body = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement | null>(null);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const contentEl = useCallback((el: HTMLDivElement | null) => {
+    contentRef.current = el;
+    setContent(el);
+  }, []);
+  useEffect(() => {
+    if (!open || !content) return;
+    // a form read after the dialog opened takes the focus from the body, where it waited, unless the user moved
+    // on; a focused button that went away (a confirmation turned into its result) leaves it on the page: back here
+    let waiting = !body.current?.querySelector(FIELD);
+    const moved = () => void (waiting = false);
+    const observer = new MutationObserver(() => {
+      const active = document.activeElement;
+      const lost = !active || active === document.body;
+      if (!lost && !(waiting && (active === content || active === body.current))) return;
+      const target = focusTarget(content, body.current);
+      if (target?.matches(FIELD)) waiting = false;
+      if (target && target !== active) target.focus({ preventScroll: true });
+    });
+    observer.observe(content, { childList: true, subtree: true });
+    content.addEventListener('pointerdown', moved);
+    content.addEventListener('keydown', moved);
+    return () => {
+      observer.disconnect();
+      content.removeEventListener('pointerdown', moved);
+      content.removeEventListener('keydown', moved);
+    };
+  }, [open, content]);
   return (
     <Dialog.Root
       open={open}
@@ -49,12 +87,13 @@ export function Modal({ open, onClose, title, children, footer, persistent = tru
       closeOnInteractOutside={!persistent}
       closeOnEscape
       scrollBehavior="inside"
-      initialFocusEl={() => body.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? null}
+      initialFocusEl={() => contentRef.current && focusTarget(contentRef.current, body.current)}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner p={{ base: '0', md: maximized ? '0' : '4' }}>
           <Dialog.Content
+            ref={contentEl}
             data-maximized={maximized || undefined}
             w={{ base: '100vw', md: maximized ? '100vw' : `${width}px` }}
             maxW={{ base: '100vw', md: maximized ? '100vw' : '80vw' }}

@@ -46,13 +46,11 @@ export function exitAction(o: { dialog?: boolean; hasHistory: boolean; exitTo?: 
  * Whether going back stays in the app. The hash router numbers its entries (`history.state.idx`, 0 for the first
  * page opened): a redirect replaces an entry without adding one, so a form reached through login from a link has
  * nothing of the app behind it even though it was navigated to, and the tab's earlier pages may be another
- * site's. Without that number (a memory router, an address typed by hand and what follows it) any earlier entry
- * counts.
+ * site's. An entry the browser made (an address typed) gets its number too (screens/app/historyIndex.ts); without
+ * one (a memory router) any earlier entry counts.
  */
 export function hasInAppHistory(locationKey: string, history: { state: unknown; length: number }): boolean {
   const idx = (history.state as { idx?: unknown } | null)?.idx;
-  // an entry the browser made (an address typed, a link's fragment) has none, and the router's next push counts
-  // on from it as NaN
   if (typeof idx === 'number' && Number.isFinite(idx)) return idx > 0;
   return locationKey !== 'default' || history.length > 1;
 }

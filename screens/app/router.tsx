@@ -7,6 +7,7 @@ import { Guard } from './Guard';
 import { RootLayout } from './RootLayout';
 import { NavigationProgress } from '../../widgets/NavigationProgress';
 import ErrorScreen from '../status/ErrorScreen';
+import { numberBrowserEntries } from './historyIndex';
 
 function guardedScreen(screen: string | undefined, chain: RouteNode[]) {
   return async () => {
@@ -75,4 +76,10 @@ export function buildRoutes(tree: readonly RouteNode[] = routeTree): RouteObject
   ];
 }
 
-export const createAppRouter = () => createHashRouter(buildRoutes());
+export function createAppRouter(routes: RouteObject[] = buildRoutes()) {
+  // first, so that an entry the browser made (an address typed) has its number when the router hears of it
+  const entries = numberBrowserEntries();
+  const router = createHashRouter(routes);
+  router.subscribe(entries.follow);
+  return router;
+}

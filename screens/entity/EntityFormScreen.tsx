@@ -23,6 +23,7 @@ import { RelatedList } from './RelatedList';
 import { parentFormOf, presetFrom, returnToOf } from './formNavigation';
 import { useSaveShortcut } from './useSaveShortcut';
 import { useFormLeave } from './useFormLeave';
+import { useFirstFieldFocus } from './useFirstFieldFocus';
 import { FormTrail } from './FormTrail';
 import { useRecordSteps } from './useRecordSteps';
 import { RecordSteps } from '../../widgets/RecordSteps';
@@ -64,6 +65,7 @@ export function EntityFormPage({ route, onSaved, children, above }: EntityFormPa
   // another record (previous / next) starts with nothing typed
   useEffect(() => setDirty(false), [id]);
   useSaveShortcut(formId, !readOnly);
+  useFirstFieldFocus(formId, record.data !== null && !readOnly ? id : null);
   // opened from a list row: previous / next in the list's order, asking first when typed data would be lost
   const steps = useRecordSteps({
     list: entity.list,

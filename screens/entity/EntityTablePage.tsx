@@ -1,5 +1,5 @@
 /** A page with the route's title and the entity's DataTable; the caller decides what add / edit / show do. */
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Heading, Stack } from '@chakra-ui/react';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
@@ -25,9 +25,16 @@ export function EntityTablePage({ route, entity, onAdd, onEdit, onShow, initialV
   const { t } = useTranslation();
   const { user } = useSession();
   const source = useMemo(() => tableSource(entity), [entity]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // opened with the focus nowhere (back from a form, after its save, by address): on the heading, which a
+    // screen reader reads out and from where Tab goes on into the list
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Stack gap="3">
-      <Heading as="h1" size="lg">
+      <Heading ref={heading} as="h1" size="lg" tabIndex={-1} outline="none">
         {t(`routes.${route?.name}`)}
       </Heading>
       <DataTable

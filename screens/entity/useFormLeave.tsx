@@ -1,7 +1,7 @@
 /**
- * A form screen's guard for typed data: a move through the router (menu, Back) asks (LeaveDialog), reloading or
- * closing the tab warns, and the screen's own moves ask through `ask` / `confirmExit` (ConfirmDiscard: going back
- * to a page opened by address is a move the router cannot hold). Render `dialogs` once in the screen.
+ * A form screen's guard for typed data: a move through the router (menu, Back, an address typed: app/historyIndex.ts)
+ * asks (LeaveDialog), reloading or closing the tab warns, and the screen's own moves ask through `ask` /
+ * `confirmExit` (ConfirmDiscard) before they start. Render `dialogs` once in the screen.
  */
 import { useCallback, useState } from 'react';
 import { LeaveDialog } from '../execution/LeaveDialog';

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '@chakra-ui/react';
 import { Modal } from '../../widgets/Modal';
+import { DialogButtons } from '../../widgets/DialogButtons';
 import { EntityFormPage } from '../entity/EntityFormScreen';
 import { entityOf } from '../metadata';
 import type { ScreenProps } from '../registry';
@@ -32,11 +32,7 @@ export default function EventFormScreen(props: ScreenProps) {
           open
           onClose={toList}
           title={t('events.createdTitle')}
-          footer={
-            <Button type="button" onClick={toList}>
-              {t('events.done')}
-            </Button>
-          }
+          footer={<DialogButtons primary={{ label: t('events.done'), onClick: toList }} />}
         >
           <SecretShown secret={secret} />
         </Modal>

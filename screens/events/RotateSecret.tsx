@@ -52,7 +52,8 @@ export default function RotateSecret({ id, reload, whenSaved }: FormExtraProps) 
             ) : (
               <DialogButtons
                 secondary={{ label: t('modal.cancel'), onClick: close }}
-                primary={{ label: t('events.rotateConfirm'), onClick: () => void rotate(), loading: busy }}
+                // the current secret stops working for good: the dialog opens on cancel
+                primary={{ label: t('events.rotateConfirm'), onClick: () => void rotate(), loading: busy, danger: true }}
               />
             )
           }
