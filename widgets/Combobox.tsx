@@ -1,18 +1,22 @@
 /**
  * A combobox over option slices (spec §5, §9 select): an input (role combobox) and a listbox of 10-option
- * slices; typing searches after 800 ms, scrolling to the end loads the next slice, the arrow keys move,
- * Enter picks, Escape closes, clearing the text clears the value. The form's select widget and the
- * DataTable's pick-list filters are this one control over different sources.
+ * slices; typing searches after 800 ms, scrolling to the end loads the next slice, the arrow keys (and Page Up /
+ * Page Down, a slice at a time) move the highlight, kept in sight, and reaching the last loaded option loads the
+ * next slice as scrolling does; Enter picks, Escape closes, clearing the text clears the value. Home / End stay
+ * the text's (an editable combobox). The form's select widget and the DataTable's pick-list filters are this one
+ * control over different sources.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Input, Text, type InputProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../engine/list/query';
-import { isNearEnd, optionText, type OptionId } from './SchemaForm/selectOptions';
+import { isNearEnd, optionText, SELECT_PAGE_SIZE, type OptionId } from './SchemaForm/selectOptions';
 import { rememberOptions, useCurrentOption } from './SchemaForm/useCurrentOption';
 import { useSelectOptions, type SliceSource } from './SchemaForm/useSelectOptions';
 
 const BLANK: SelectOption = { id: '', name: '', nombre: '' };
+/** How far each key moves the highlight: Page Up / Down a slice at a time. */
+const STEPS: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: SELECT_PAGE_SIZE, PageUp: -SELECT_PAGE_SIZE };
 
 export interface ComboboxProps {
   id: string;
@@ -57,6 +61,8 @@ export function Combobox(props: ComboboxProps) {
   const [text, setText] = useState('');
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
+  // set by a key that moves the highlight: only then is the list scrolled to it (a list the mouse scrolled stays put)
+  const follow = useRef(false);
 
   // while a text is typed the user looks for something: no blank entry on top to tap by mistake (clearing the
   // text empties the value)
@@ -93,13 +99,30 @@ export function Combobox(props: ComboboxProps) {
       search('', true);
     } else search(next);
   };
+  /**
+   * Highlights option `to`. Reaching the last loaded option asks for the next slice, as scrolling to the end does;
+   * past it, the highlight waits on the next option until the slice arrives.
+   */
+  const move = (to: number) => {
+    const last = shown.length - 1;
+    if (to >= last && hasMore) loadMore();
+    follow.current = true;
+    setActive(Math.max(0, Math.min(hasMore ? last + 1 : last, to)));
+  };
+  useEffect(() => {
+    const option = open && active >= 0 ? listRef.current?.children[active] : undefined;
+    if (!follow.current || !option) return;
+    follow.current = false;
+    option.scrollIntoView({ block: 'nearest' });
+  }, [open, active, shown.length]);
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (off) return;
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    const step = STEPS[e.key];
+    if (step) {
       e.preventDefault();
       openList();
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      setActive((a) => Math.max(0, Math.min(shown.length - 1, a + step)));
+      move(active + step);
     } else if (e.key === 'Enter' && open) {
       e.preventDefault();
       if (active >= 0 && shown[active]) pick(shown[active]);
@@ -119,7 +142,7 @@ export function Combobox(props: ComboboxProps) {
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-activedescendant={open && active >= 0 ? optionDomId(active) : undefined}
+        aria-activedescendant={open && active >= 0 && active < shown.length ? optionDomId(active) : undefined}
         aria-label={props.ariaLabel}
         value={display}
         placeholder={props.placeholder ?? t('form.select.placeholder')}

@@ -146,7 +146,7 @@ describe('back office master data in the browser', () => {
     await page.getByRole('heading', { name: 'Comunicaciones', level: 1 }).waitFor();
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('button', { name: 'Agregar' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Ver compras@example.com' }).click();
+    await page.getByRole('button', { name: 'Ver Orden de compra 12', exact: true }).click();
     await page.getByRole('dialog').getByText(/^Este servidor no envía correo \(falta configurar SMTP_URL\)/).waitFor();
   });
 });

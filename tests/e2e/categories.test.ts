@@ -140,14 +140,14 @@ describe('categories in the browser', () => {
     await openList();
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('Rubro 007');
     await expect.poll(totalNumber).toBe(1);
-    await page.getByRole('button', { name: 'Editar Valor: ' }).click();
+    await page.getByRole('button', { name: 'Editar Valor de Rubro 007:', exact: true }).click();
     const input = page.getByRole('textbox', { name: 'Nuevo valor de Valor' });
     await input.fill('siete');
     await input.press('Enter');
-    await page.getByRole('button', { name: 'Editar Valor: siete' }).waitFor();
+    await page.getByRole('button', { name: 'Editar Valor de Rubro 007: siete' }).waitFor();
     await page.reload();
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('Rubro 007');
-    await page.getByRole('button', { name: 'Editar Valor: siete' }).waitFor();
+    await page.getByRole('button', { name: 'Editar Valor de Rubro 007: siete' }).waitFor();
     // nombre is not editable inline
     expect(await page.getByRole('button', { name: /^Editar Nombre/ }).count()).toBe(0);
   });

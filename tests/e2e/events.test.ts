@@ -90,8 +90,8 @@ describe('events in the browser', () => {
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Entregado' }).first().getByRole('cell').nth(2).textContent()).toBe('Secuencia');
     // rows are named by their first column, the date, written as day and time
     expect(await page.getByRole('row').filter({ hasText: 'Entregado' }).first().getByRole('cell').first().textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2}$/);
-    // and its actions are named by that text too
-    expect(await page.getByRole('button', { name: /^Ver / }).first().getAttribute('aria-label')).toMatch(/^Ver \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2}$/);
+    // and its actions by its label: its event's name and that day and time
+    expect(await page.getByRole('button', { name: /^Ver / }).first().getAttribute('aria-label')).toMatch(/^Ver \S.* \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}:\d{2}$/);
     await page.getByRole('button', { name: /^Ver / }).first().click();
     await page.getByRole('heading', { name: 'Entrega de evento', level: 1 }).waitFor();
     // only looked at: a delivery of the log is the server's (no Edit, no Save)

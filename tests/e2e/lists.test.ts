@@ -4,7 +4,7 @@
  * after a reload until "Columnas predeterminadas", and a title dragged onto another takes its place; every cell has its whole text as a tooltip; a refused inline edit says why
  * at the cell and keeps what was typed; a number column's filter filters with one digit, and while it holds
  * something else it is marked, not sent, and no error toast shows; a row's actions stay at its end when the table
- * scrolls sideways.
+ * scrolls sideways; a yes / no cell is edited from the keyboard as a checkbox, its row named by its label.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -180,26 +180,77 @@ describe('lists', () => {
     await openList('lista 03');
     await expect.poll(totalNumber).toBe(1);
     const toastsBefore = await toasts().count();
-    await page.getByRole('button', { name: 'Editar Orden: 3' }).click();
+    await page.getByRole('button', { name: /^Editar Orden de Lista 03 .*: 3$/ }).click();
     const input = page.getByRole('textbox', { name: 'Nuevo valor de Orden' });
     await input.fill('200000');
     await input.press('Enter');
     const reason = page.getByRole('table').getByRole('alert');
-    await expect.poll(() => reason.textContent()).toBe('Debe estar entre 0 y 100000');
+    await expect.poll(() => reason.textContent()).toBe('Debe estar entre 0 y 100.000');
     expect(await input.inputValue()).toBe('200000');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(await toasts().count()).toBe(toastsBefore);
     await input.fill('30');
     await input.press('Enter');
-    await page.getByRole('button', { name: 'Editar Orden: 30' }).waitFor();
+    await page.getByRole('button', { name: /^Editar Orden de Lista 03 .*: 30$/ }).waitFor();
     expect(await reason.count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Editar Orden: 30' }).click();
+    await page.getByRole('button', { name: /^Editar Orden de Lista 03 .*: 30$/ }).click();
     await input.fill('treinta');
     await input.press('Enter');
     await expect.poll(() => reason.textContent()).toBe('Escriba un número entero.');
     await input.press('Escape');
-    await page.getByRole('button', { name: 'Editar Orden: 30' }).waitFor();
+    await page.getByRole('button', { name: /^Editar Orden de Lista 03 .*: 30$/ }).waitFor();
+  });
+
+  it('a yes / no cell edits from the keyboard as a checkbox: Enter opens it, Space toggles, Enter saves, Escape gives up', async () => {
+    const client = api(app.baseUrl);
+    const token = (await client.login('admin', ADMIN_PASSWORD)).access_token;
+    const party = await client.post('/api/perfil/save', { tipo: 'clientes', razon_social: 'Ferretería Teclado', activo: true }, token);
+    expect(party.status).toBe(200);
+    const id = (party.body as { id: number }).id;
+    const openParties = async () => {
+      await page.goto(`${app.baseUrl}/#/backOffice/profile`);
+      await page.getByRole('heading', { name: 'Interesados', level: 1 }).waitFor();
+      await page.getByRole('searchbox', { name: 'Buscar' }).fill('teclado');
+      await expect.poll(totalNumber).toBe(1);
+    };
+    const activo = (shown: string) => page.getByRole('button', { name: `Editar Activo de Ferretería Teclado: ${shown}`, exact: true });
+    const box = page.getByRole('checkbox', { name: 'Nuevo valor de Activo' });
+    await openParties();
+    // a party known by its business name only is named by it, not by its id
+    await page.getByRole('button', { name: 'Ver Ferretería Teclado', exact: true }).waitFor();
+
+    await activo('Sí').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await box.isChecked()).toBe(true);
+    expect(await page.getByRole('table').getByRole('textbox').count()).toBe(0);
+    await page.keyboard.press('Space');
+    expect(await box.isChecked()).toBe(false);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/perfil/updateColumn'));
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await activo('No').waitFor();
+    expect(await page.getByRole('table').getByRole('alert').count()).toBe(0);
+
+    // Escape gives a change up; a second edit goes with the version the first one left
+    await activo('No').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Escape');
+    await activo('No').waitFor();
+    expect(await box.count()).toBe(0);
+    await activo('No').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/perfil/updateColumn'));
+    await page.keyboard.press('Enter');
+    expect((await again).status()).toBe(200);
+    await activo('Sí').waitFor();
+    // stored: read again it is "Sí"
+    await openParties();
+    await activo('Sí').waitFor();
+    expect(((await client.post(`/api/perfil/show/${id}`, {}, token)).body as { activo: boolean }).activo).toBe(true);
   });
 
   it('a number column filters with one digit; letters send nothing and show no error', async () => {

@@ -1,7 +1,8 @@
 /**
  * One cell: the value as text, cut at the column's `truncate` length or by the column's width (ellipsis); the whole
  * text is always the cell's tooltip, since only the browser knows whether the width cut it.
- * An editable cell is a button (click or double-click) that opens an input: Enter saves, Escape or leaving cancels.
+ * An editable cell is a button (click or double-click), named with its column and its row, that opens an input:
+ * Enter saves, Escape or leaving cancels. A yes / no cell opens a checkbox instead (./YesNoEditor.tsx).
  * Plain <td>/<button> styled by the body's stylesheet (rowStyles); only the input is a Chakra component, as it
  * exists for one cell at a time.
  */
@@ -12,11 +13,14 @@ import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import { cellText, editText } from './cellText';
 import { ROW_CLASS } from './rowStyles';
 import type { ShownCellError } from './cellError';
+import { YesNoEditor } from './YesNoEditor';
 
 export interface DataCellProps {
   column: ResolvedColumn;
   /** The column's label, translated. */
   label: string;
+  /** The row's name (DataTable `nameOf`): an edit button says which row it edits. */
+  rowName: string;
   value: unknown;
   /** What to show instead of the value (a reference's name); editing still starts from the value. */
   shown?: string;
@@ -32,7 +36,7 @@ export interface DataCellProps {
   error?: ShownCellError;
 }
 
-export function DataCell({ column, label, value, shown, t, endAligned, onCommit, onCancel, error }: DataCellProps) {
+export function DataCell({ column, label, rowName, value, shown, t, endAligned, onCommit, onCancel, error }: DataCellProps) {
   const { text, full } = cellText(shown ?? value, column.truncate, (v) => t(v ? 'dataTable.yes' : 'dataTable.no'));
   const title = full ?? (text || undefined);
   const className = endAligned ? ROW_CLASS.end : undefined;
@@ -42,43 +46,66 @@ export function DataCell({ column, label, value, shown, t, endAligned, onCommit,
         {text}
       </td>
     );
-  return <EditableCell column={column} label={label} value={value} t={t} className={className} onCommit={onCommit} onCancel={onCancel} error={error} text={text} full={title} />;
+  return <EditableCell column={column} label={label} rowName={rowName} value={value} t={t} className={className} onCommit={onCommit} onCancel={onCancel} error={error} text={text} full={title} />;
 }
 
 type EditableProps = Omit<DataCellProps, 'endAligned'> & { onCommit: (text: string) => void; text: string; full?: string; className?: string };
 
-function EditableCell({ column, label, value, t, className, onCommit, onCancel, error, text, full }: EditableProps) {
+function EditableCell({ column, label, rowName, value, t, className, onCommit, onCancel, error, text, full }: EditableProps) {
   const [editing, setEditing] = useState(false);
   const errorId = useId();
   if (editing || error) {
+    // a new refusal starts from what the user typed then
+    const key = error ? `error:${error.text}:${error.message}` : 'edit';
+    // Escape gives up a refused edit too
+    const cancel = () => {
+      setEditing(false);
+      if (error) onCancel?.();
+    };
     return (
       <td className={ROW_CLASS.editing}>
-        <Input
-          // a new refusal starts from what the user typed then
-          key={error ? `error:${error.text}:${error.message}` : 'edit'}
-          size="2xs"
-          autoFocus
-          defaultValue={error ? error.text : editText(value)}
-          inputMode={column.type === 'integer' || column.type === 'number' ? 'decimal' : undefined}
-          aria-label={t('dataTable.cellValue', { column: label })}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
+        {column.type === 'boolean' ? (
+          <YesNoEditor
+            key={key}
+            checked={error ? error.text === 'true' : value === true}
+            label={t('dataTable.cellValue', { column: label })}
+            yes={t('dataTable.yes')}
+            no={t('dataTable.no')}
+            invalid={!!error}
+            describedBy={error ? errorId : undefined}
+            onSave={(v) => {
               setEditing(false);
-              // after a refusal, Enter sends again whatever is typed
-              if (error || e.currentTarget.value !== editText(value)) onCommit(e.currentTarget.value);
-            } else if (e.key === 'Escape') {
-              e.preventDefault();
-              e.stopPropagation();
-              setEditing(false);
-              if (error) onCancel?.();
-            }
-          }}
-          // leaving a refused edit keeps it (and its reason) on screen: only Escape gives it up
-          onBlur={() => setEditing(false)}
-        />
+              onCommit(String(v));
+            }}
+            onEscape={cancel}
+            onLeave={() => setEditing(false)}
+          />
+        ) : (
+          <Input
+            key={key}
+            size="2xs"
+            autoFocus
+            defaultValue={error ? error.text : editText(value)}
+            inputMode={column.type === 'integer' || column.type === 'number' ? 'decimal' : undefined}
+            aria-label={t('dataTable.cellValue', { column: label })}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                setEditing(false);
+                // after a refusal, Enter sends again whatever is typed
+                if (error || e.currentTarget.value !== editText(value)) onCommit(e.currentTarget.value);
+              } else if (e.key === 'Escape') {
+                e.preventDefault();
+                e.stopPropagation();
+                cancel();
+              }
+            }}
+            // leaving a refused edit keeps it (and its reason) on screen: only Escape gives it up
+            onBlur={() => setEditing(false)}
+          />
+        )}
         {error && (
           <span id={errorId} role="alert" className={ROW_CLASS.cellError}>
             {error.message}
@@ -92,7 +119,7 @@ function EditableCell({ column, label, value, t, className, onCommit, onCancel, 
       <button
         type="button"
         className={ROW_CLASS.edit}
-        aria-label={t('dataTable.editCell', { column: label, value: full ?? text })}
+        aria-label={t('dataTable.editCell', { column: label, row: rowName, value: full ?? text })}
         onClick={() => setEditing(true)}
       >
         {text}

@@ -49,17 +49,20 @@ export interface DataRowProps {
 }
 
 /** The names the server sends beside reference values (`$labels`: field -> the referenced row's label). */
-const labelsOf = (row: Row) => (row.$labels && typeof row.$labels === 'object' ? (row.$labels as Record<string, string>) : undefined);
+export const labelsOf = (row: Row) => (row.$labels && typeof row.$labels === 'object' ? (row.$labels as Record<string, string>) : undefined);
 
 /** A cell's text when it is written otherwise than as stored: a referenced row's label, a name, a day, an amount. */
 export const shownText = (row: Row, field: string, text: RowView['enumText'][number], value: unknown = row[field]) =>
   labelsOf(row)?.[field] ?? (value != null ? text?.(value, row) : undefined);
 
-/** A click on the row itself opens it (view), as in the tools people know; buttons, fields and a selection of text keep theirs. */
+/**
+ * A click on the row itself opens it (view), as in the tools people know; buttons, fields (a yes / no cell's box
+ * and its label) and a selection of text keep theirs.
+ */
 function openOnClick(open: (() => void) | undefined) {
   if (!open) return undefined;
   return (e: MouseEvent<HTMLTableRowElement>) => {
-    if ((e.target as Element).closest('button, a, input, textarea, select, [role="textbox"], [contenteditable="true"]')) return;
+    if ((e.target as Element).closest('button, a, input, label, textarea, select, [role="textbox"], [contenteditable="true"]')) return;
     if (window.getSelection()?.toString()) return;
     open();
   };
@@ -67,6 +70,7 @@ function openOnClick(open: (() => void) | undefined) {
 
 export const DataRow = memo(function DataRow({ row, index, view, error }: DataRowProps) {
   const { show, edit, remove } = view;
+  const name = view.nameOf(row);
   return (
     <tr aria-rowindex={index + view.firstRowIndex} onClick={openOnClick(show && (() => show(row)))} style={show ? { cursor: 'pointer' } : undefined}>
       {view.columns.map((col, i) => (
@@ -74,6 +78,7 @@ export const DataRow = memo(function DataRow({ row, index, view, error }: DataRo
           key={col.name}
           column={col}
           label={view.labels[i]}
+          rowName={name}
           value={row[col.field] ?? view.defaults[i]}
           shown={shownText(row, col.field, view.enumText[i], row[col.field] ?? view.defaults[i])}
           t={view.t}
@@ -85,7 +90,7 @@ export const DataRow = memo(function DataRow({ row, index, view, error }: DataRo
       ))}
       {(show || edit || remove) && (
         <RowActions
-          rowName={view.nameOf(row)}
+          rowName={name}
           t={view.t}
           onShow={show && (() => show(row))}
           onEdit={edit && (() => edit(row))}

@@ -9,12 +9,17 @@ import columns from '../../schemas/categoria/columns.json';
 import registroSchema from '../../schemas/registro/schema.json';
 import registroColumns from '../../schemas/registro/columns.json';
 import registroUi from '../../schemas/registro/ui.json';
+import perfilSchema from '../../schemas/perfil/schema.json';
+import perfilColumns from '../../schemas/perfil/columns.json';
+import perfilUi from '../../schemas/perfil/ui.json';
 import { DataTable } from './DataTable';
-import { categoriaRows, memorySource, type MemorySourceOptions } from './memorySource';
-import type { DataTableProps, TableSource } from './types';
+import { categoriaRows, memorySource, partyRows, type MemorySourceOptions } from './memorySource';
+import type { DataTableProps, Row, TableSource } from './types';
 
 const categoria = resolveEntity({ name: 'categoria', schema: schema as JsonSchema, columns: columns as ColumnsManifest });
 const registro = resolveEntity({ name: 'registro', schema: registroSchema as JsonSchema, columns: registroColumns as ColumnsManifest, ui: registroUi });
+const perfil = resolveEntity({ name: 'perfil', schema: perfilSchema as JsonSchema, columns: perfilColumns as ColumnsManifest, ui: perfilUi });
+
 
 /** Records as the server lists them: a day, a client and an activity by name, amounts. */
 const RECORDS = [
@@ -28,14 +33,15 @@ const recordsSource: TableSource = {
   saveColumns: async () => {},
 };
 
-type HarnessProps = Omit<DataTableProps, 'source'> & MemorySourceOptions & { rowCount: number; source?: TableSource };
+type HarnessProps = Omit<DataTableProps, 'source'> & MemorySourceOptions & { rowCount: number; rows?: Row[]; source?: TableSource };
 
 /**
- * Story harness: a fresh in-memory source (fixture) per render, so stories and tests never share data.
+ * Story harness: a fresh in-memory source (fixture) per render, over generated categories or the given `rows`, so
+ * stories and tests never share data.
  * A test may pass its own `source` to look at the calls.
  */
-function MemoryTable({ rowCount, latency, savedColumns, savedWidths, estimateOver, source: given, ...props }: HarnessProps) {
-  const [source] = useState(() => given ?? memorySource(categoriaRows(rowCount), { latency, savedColumns, savedWidths, estimateOver }));
+function MemoryTable({ rowCount, rows, latency, savedColumns, savedWidths, estimateOver, source: given, ...props }: HarnessProps) {
+  const [source] = useState(() => given ?? memorySource(rows ?? categoriaRows(rowCount), { latency, savedColumns, savedWidths, estimateOver }));
   return (
     <Box p="4">
       <DataTable source={source} {...props} />
@@ -86,3 +92,6 @@ export const SlowNetwork: Story = { args: { latency: 800 } };
 export const Records: Story = { args: { entity: registro, source: recordsSource, label: 'Registros' } };
 
 export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+
+/** Parties: rows named by their label (business name, name and surname), "Activo" edited inline as a yes / no. */
+export const Parties: Story = { args: { entity: perfil, rows: partyRows(), label: 'Interesados' } };

@@ -10,9 +10,10 @@ import { isPermitted } from '../../engine/roles';
 import { choosableColumns } from '../../engine/list/preferences';
 import { ACTIONS_COLUMN_WIDTH } from '../../engine/list/sizes';
 import { listContext } from '../../engine/list/recordSteps';
+import { rowLabel } from '../../engine/metadata/label';
 import { columnsDirty, columnsResettable, requestQuery, type Row, type RowId } from '../../machines/dataTable';
 import { ConfirmRemove } from './ConfirmRemove';
-import { DataRow, shownText, type RowView } from './DataRow';
+import { DataRow, labelsOf, type RowView } from './DataRow';
 import { cellErrorMessage, type ShownCellError } from './cellError';
 import { TableHead } from './TableHead';
 import { Toolbar } from './Toolbar';
@@ -94,9 +95,10 @@ export function DataTable(props: DataTableProps) {
       }),
     [visible, entity],
   );
-  // a row is named (its actions, the delete question) by its first column as the cell writes it
-  const nameField = visible[0]?.field ?? rowKey;
-  const nameOf = useCallback((row: Row) => (visible.length ? shownText(row, nameField, enumText[0]) : undefined) ?? String(row[nameField] ?? idOf(row) ?? ''), [visible.length, nameField, enumText, idOf]);
+  // a row is named (its actions, its cells' edit buttons, the delete question) by its label, as a select offers it
+  // (a reference among its fields by the name listed beside it); by its key only when that label is blank
+  const label = useMemo(() => rowLabel(entity, i18n.language), [entity, i18n.language]);
+  const nameOf = useCallback((row: Row) => label({ ...row, ...labelsOf(row) }) || String(idOf(row) ?? ''), [label, idOf]);
   const canShow = !!onShow;
   const canEditRow = canEdit && !!onEdit;
   const rowView = useMemo<RowView>(

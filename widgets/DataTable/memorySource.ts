@@ -109,3 +109,10 @@ export function memorySource(rows: Row[], opts: MemorySourceOptions = {}): Memor
 }
 
 export const categoriaRows = (n: number): Row[] => Array.from({ length: n }, (_, i) => categoriaRow(i));
+
+/** Parties as the server lists them (perfil): one known by its business name only, a person, one with no name at all. */
+export const partyRows = (): Row[] => [
+  { id: 28, version: 3, tipo: 'clientes', razon_social: 'Ferretería Sur', nombre: null, apellido: null, activo: true },
+  { id: 29, version: 1, tipo: 'clientes', razon_social: null, nombre: 'Juan', apellido: 'Pérez', activo: false },
+  { id: 30, version: 1, tipo: 'proveedores', razon_social: null, nombre: null, apellido: null, activo: true },
+];
