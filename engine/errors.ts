@@ -145,6 +145,9 @@ export const ERROR_CODES = [
   'FACTURA_MONEDAS_SIN_LEER',
   'FACTURA_COTIZACION_PESOS',
   'FACTURA_NOTA_OTRA_MONEDA',
+  // a write sent with an Idempotency-Key (server/http/idempotency.ts)
+  'SOLICITUD_EN_CURSO',
+  'SOLICITUD_CLAVE_OTRO_PEDIDO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

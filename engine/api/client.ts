@@ -4,7 +4,9 @@
  * Token storage is injected so the same client runs in the browser (cookies) and in tests.
  *
  * ky carries the calls: a read (./readCalls.ts) is sent again, twice at most, after a network failure or a
- * transient answer (408, 429, 502, 503, 504; Retry-After honoured); a write never is. A call that takes too
+ * transient answer (408, 429, 502, 503, 504; Retry-After honoured); a write never is. A write carries an
+ * Idempotency-Key (./requestKeys.ts): the user sending the same data again after a lost answer gets what the
+ * first attempt stored, not a second write. A call that takes too
  * long fails with REQUEST_TIMEOUT, a call that cannot reach the server with NETWORK_ERROR (client-side codes,
  * status 0, shown by the same error feedback as the server's). The 401 exchange stays here rather than in a
  * ky hook: it is the same for reads and writes, shared by concurrent calls, and it decides the logout.
@@ -13,6 +15,7 @@ import ky, { isHTTPError, isTimeoutError, type RetryOptions } from 'ky';
 import { isLoginUrl, type SessionUser, type TokenReply } from '../session';
 import { isApiErrorBody, type FieldError } from '../errors';
 import { isReadCall } from './readCalls';
+import { submissionKeys } from './requestKeys';
 
 export interface TokenStore {
   accessToken(): string | undefined;
@@ -123,6 +126,7 @@ export function createApiClient(opts: ApiClientOptions) {
     },
   });
   let refreshing: Promise<RefreshReply> | null = null;
+  const keys = submissionKeys();
 
   async function toError(res: Response, path: string, body: unknown): Promise<ApiError> {
     const text = await res.text().catch(() => '');
@@ -179,12 +183,14 @@ export function createApiClient(opts: ApiClientOptions) {
     return refreshing;
   }
 
+  const isForm = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
+
   /** JSON bodies by default; a FormData goes as multipart (the browser sets its boundary). */
-  function send(path: string, body: unknown, options: CallOptions & { transfer?: boolean }) {
-    const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  function send(path: string, body: unknown, options: CallOptions & { transfer?: boolean; key?: string }) {
+    const form = isForm(body);
     return request(path, {
       body: form ? body : JSON.stringify(body ?? {}),
-      headers: form ? {} : { 'content-type': 'application/json' },
+      headers: { ...(form ? {} : { 'content-type': 'application/json' }), ...(options.key ? { 'idempotency-key': options.key } : {}) },
       signal: options.signal,
       transfer: options.transfer,
     }, body);
@@ -218,20 +224,23 @@ export function createApiClient(opts: ApiClientOptions) {
 
   /** One call with the session rules of the file header; resolves the successful response. */
   async function call(path: string, body: unknown, options: CallOptions & { transfer?: boolean }): Promise<Response> {
+    // a JSON write the user may send again (a multipart upload is not compared)
+    const key = isReadCall(path) || isLoginUrl(path) || isForm(body) ? undefined : keys.keyFor(path, body ?? {});
     let res: Response;
     try {
-      res = await sessionCall(path, body, options);
+      res = await sessionCall(path, body, { ...options, key });
     } catch (e) {
       // no answer from the server: shown like a server's refusal (the session's own ends are not)
       if (e instanceof ApiError && e.status === 0) report(e, options);
       throw e;
     }
     if (!res.ok) throw report(await toError(res, path, body), options);
+    if (key) keys.succeeded(path, key);
     return res;
   }
 
   /** The answer to the call, after the refresh-and-retry of a 401; a lost session rejects. */
-  async function sessionCall(path: string, body: unknown, options: CallOptions & { transfer?: boolean }): Promise<Response> {
+  async function sessionCall(path: string, body: unknown, options: CallOptions & { transfer?: boolean; key?: string }): Promise<Response> {
     const loginUrl = isLoginUrl(path);
     if (!loginUrl && !opts.tokens.accessToken() && opts.tokens.refreshToken()) await refreshOrLose();
     const res = await send(path, body, options);

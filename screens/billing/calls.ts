@@ -1,5 +1,6 @@
 /** The invoicing calls of the record and billing screens (issue 16), over the app's entity calls. */
 import { ApiError, NETWORK_ERROR, REQUEST_TIMEOUT } from '../../engine/api/client';
+import { newRequestKey } from '../../engine/api/requestKeys';
 import { entityCalls } from '../app/entityData';
 
 /** Failures after which the answer may simply have been lost: the issuing call is sent again with its key. */
@@ -69,9 +70,3 @@ export const invoiceCalls = {
   uploadCertificate: (certificado: string, clave: string) => entityCalls.action<{ certificado: CertificateInfo }>('facturacion', 'certificado', { certificado, clave }),
   probe: () => entityCalls.action<{ entorno: string; servidores: Record<string, string>; puntos_venta: { nro: number; bloqueado: boolean }[] }>('facturacion', 'probar', {}),
 };
-
-/** A fresh idempotency key (randomUUID needs a secure context; an app served over plain http on a LAN has none). */
-export function newRequestKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}

@@ -162,4 +162,23 @@ export const CORE_SCHEMA: readonly SchemaStep[] = [
       `create index if not exists outbox_event_record_idx on outbox_event (entity, record_id, id)`,
     ],
   },
+  {
+    // The answer of each write sent with an Idempotency-Key (server/http/idempotency.ts), in the write's own
+    // transaction; a retry with the key gets it again. Kept a day.
+    name: 'idempotency_key',
+    sql: [
+      `create table if not exists idempotency_key (
+        id bigserial primary key,
+        user_id integer not null references usuario (id) on delete cascade,
+        route text not null,
+        key text not null,
+        fingerprint text not null,
+        status integer null,
+        response text null,
+        created_at timestamptz not null default now(),
+        unique (user_id, route, key)
+      )`,
+      `create index if not exists idempotency_key_created_idx on idempotency_key (created_at)`,
+    ],
+  },
 ];

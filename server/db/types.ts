@@ -94,6 +94,21 @@ export interface RowConfigTable {
   updated_at: CreatedAt;
 }
 
+/** The stored answer of a write sent with an Idempotency-Key (server/http/idempotency.ts). */
+export interface IdempotencyKeyTable {
+  id: Generated<string>;
+  user_id: number;
+  /** The request's path, /api included. */
+  route: string;
+  key: string;
+  /** sha256 of the request body's canonical JSON. */
+  fingerprint: string;
+  status: number | null;
+  /** The answer's body as sent (JSON text). */
+  response: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   usuario: UsuarioTable;
   refresh_token: RefreshTokenTable;
@@ -103,6 +118,7 @@ export interface Database {
   reporte_error: ReporteErrorTable;
   app_setting: AppSettingTable;
   row_config: RowConfigTable;
+  idempotency_key: IdempotencyKeyTable;
 }
 
 export type Usuario = Selectable<UsuarioTable>;

@@ -2,14 +2,15 @@
  * An entity's declared actions (server/documents/types.ts ActionSpec) as calls: `POST /api/<entity>/<name>`
  * (scope entity) or `POST /api/<entity>/<name>/:id` (scopes record and id), or at the action's own `path`.
  * Who may call one: whoever may read the entity (readRoles) and holds the action's `roles`; anyone else 403.
- * A writing action runs in a transaction of its own with its audit row and outbox event; a reading one runs
- * without. An upload action takes a multipart body with one file; an action answering a FileReply sends it.
+ * A writing action runs in a transaction of its own with its audit row and outbox event, once per
+ * Idempotency-Key when sent with one (../http/idempotency.ts; not an upload); a reading one runs without. An upload action takes a multipart body with one file; an action answering a FileReply sends it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { ApiError, badRequest } from '../http/api-error';
+import { writeOnce } from '../http/idempotency';
 import { preferredLang } from '../http/lang';
-import { FileReply, type ActionSpec, type Documents } from '../documents/types';
+import { FileReply, type ActionSpec, type DocContext, type Documents } from '../documents/types';
 import { allowAction } from './access';
 import { objectBody, parseId } from './input';
 
@@ -56,9 +57,8 @@ export function actionRoutes(app: FastifyInstance, docs: Documents, entity: Reso
       const raw = request.params.id;
       const id = raw === undefined ? undefined : spec.findId ? await spec.findId(reader, raw) : parseId(raw);
       const lang = preferredLang(request.headers['accept-language']);
-      const result = spec.read
-        ? await docs.run(reader, entity, name, { id, body, lang })
-        : await docs.transaction(actor, request.log, (ctx) => docs.run(ctx, entity, name, { id, body, lang }));
+      const run = (ctx: DocContext) => docs.run(ctx, entity, name, { id, body, lang });
+      const result = spec.read ? await run(reader) : spec.upload ? await docs.transaction(actor, request.log, run) : await writeOnce(request, reply, docs, actor, run);
       return result instanceof FileReply ? sendFile(reply, result) : result;
     });
   }

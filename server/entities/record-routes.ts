@@ -17,13 +17,15 @@
  *   audit log, newest first; to those who may show the record (a removed one's: to those who may remove records)
  *
  * Bad records answer 400 VALIDATION_FAILED with per-field errors (or 406 with an entity's own code), and nothing
- * is written. An entity over a core table is read-only: every write answers 403 FORBIDDEN.
+ * is written. A write sent with an Idempotency-Key header runs once per key (../http/idempotency.ts): its retry
+ * answers what the first attempt stored. An entity over a core table is read-only: every write answers 403 FORBIDDEN.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { scalarType, type ResolvedEntity } from '../../engine/metadata/resolve';
 import type { JsonSchema } from '../../engine/metadata/types';
 import { ApiError, badRequest, forbidden, notFound } from '../http/api-error';
 import { auditHistory } from '../documents/audit';
+import { writeOnce } from '../http/idempotency';
 import type { Actor, Documents } from '../documents/types';
 import { allow, permits, type Action } from './access';
 import { INT_MAX, objectBody, onlyKeys, parseId } from './input';
@@ -88,29 +90,31 @@ export function recordRoutes(app: FastifyInstance, docs: Documents, entity: Reso
     return show(request, parseId(body.id));
   });
 
-  app.post(`${base}/save`, async (request) => {
+  app.post(`${base}/save`, async (request, reply) => {
     const actor = writer(request, 'add');
     const { id: _id, version: _version, ...body } = objectBody(request.body, 'VALIDATION_FAILED');
-    return docs.transaction(actor, request.log, (ctx) => docs.insert(ctx, entity, body));
+    return writeOnce(request, reply, docs, actor, (ctx) => docs.insert(ctx, entity, body));
   });
 
-  app.post<{ Params: { id: string } }>(`${base}/update/:id`, async (request) => {
+  app.post<{ Params: { id: string } }>(`${base}/update/:id`, async (request, reply) => {
     const actor = writer(request, 'edit');
     const id = parseId(request.params.id);
     const { id: bodyId, version, ...body } = objectBody(request.body, 'VALIDATION_FAILED');
     if (bodyId != null && String(bodyId) !== String(id)) throw badRequest('BAD_REQUEST', [{ field: 'id', code: 'enum' }]);
     const v = parseVersion(version);
-    return docs.transaction(actor, request.log, (ctx) => docs.update(ctx, entity, id, body, v));
+    return writeOnce(request, reply, docs, actor, (ctx) => docs.update(ctx, entity, id, body, v));
   });
 
-  app.post<{ Params: { id: string } }>(`${base}/delete/:id`, { bodyLimit: SMALL_BODY }, async (request) => {
+  app.post<{ Params: { id: string } }>(`${base}/delete/:id`, { bodyLimit: SMALL_BODY }, async (request, reply) => {
     const actor = writer(request, 'remove');
     const id = parseId(request.params.id);
-    await docs.transaction(actor, request.log, (ctx) => docs.remove(ctx, entity, id));
-    return { ok: true as const };
+    return writeOnce(request, reply, docs, actor, async (ctx) => {
+      await docs.remove(ctx, entity, id);
+      return { ok: true as const };
+    });
   });
 
-  app.post(`${base}/updateColumn`, { bodyLimit: SMALL_BODY }, async (request) => {
+  app.post(`${base}/updateColumn`, { bodyLimit: SMALL_BODY }, async (request, reply) => {
     const actor = writer(request, 'edit');
     const body = objectBody(request.body, 'VALIDATION_FAILED');
     onlyKeys(body, ['rowid', 'tablename', 'colname', 'colvalue', 'version']);
@@ -126,7 +130,7 @@ export function recordRoutes(app: FastifyInstance, docs: Documents, entity: Reso
     const field = column.field;
     const required = entity.schema.required?.includes(field) ?? false;
     const value = coerce(body.colvalue, entity.schema.properties![field], required);
-    return docs.transaction(actor, request.log, (ctx) => docs.patch(ctx, entity, id, { [field]: value ?? null }, version));
+    return writeOnce(request, reply, docs, actor, (ctx) => docs.patch(ctx, entity, id, { [field]: value ?? null }, version));
   });
 
   app.post<{ Params: { id: string } }>(`${base}/history/:id`, { bodyLimit: SMALL_BODY }, async (request) => {
