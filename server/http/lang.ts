@@ -42,7 +42,7 @@ const textAt = (tree: Tree, key: string): string | undefined => {
   return typeof found === 'string' ? found : undefined;
 };
 
-/** i18next's nesting, `$t(entities.evento.fields.host_privado)`, as the browser resolves it (a field's label in a message). */
+/** i18next's nesting, `$t(entities.<entity>.fields.<field>)`, as the browser resolves it (a field's label in a message). */
 function nested(text: string, lang: Lang, depth = 0): string {
   if (depth > 3) return text;
   return text.replace(/\$t\(([\w.]+)\)/g, (all, key: string) => {
