@@ -65,6 +65,12 @@ describe('the product route tree', () => {
       '/backOffice/mantenimientosConfig',
     ]) expect(paths).toContain(p);
   });
+  it('lets a plain user read an instructive from the task area (hidden from the menu), not open its back-office form', () => {
+    const chain = (path: string) => flattenRoutes(routeTree).find((r) => r.path === path)!.chain;
+    expect(canOpen(chain('/task/instructive/:id'), ['ROLE_USER'])).toBe(true);
+    expect(canOpen(chain('/backOffice/instructive/:id/:show?'), ['ROLE_USER'])).toBe(false);
+    expect(chain('/task/instructive/:id').at(-1)).toMatchObject({ screen: 'instructiveView', hideInMenu: true });
+  });
   it('gives a plain user no back office, an admin all of it, root the non-admin-only part', () => {
     expect(buildMenu(routeTree, ['ROLE_USER']).some((m) => m.path.startsWith('/backOffice'))).toBe(false);
     const admin = buildMenu(routeTree, ['ROLE_ADMIN']).find((m) => m.name === 'backOffice');

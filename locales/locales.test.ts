@@ -27,4 +27,7 @@ describe('locales', () => {
   it('every error code has a text', () => {
     for (const code of ERROR_CODES) expect(es.errors, code).toHaveProperty(code);
   });
+  it('the connection codes a server may answer have a text in both languages', () => {
+    for (const lang of [es, en]) for (const code of ['CONEXION_RECHAZADA', 'ECONNRESET', 'SIN_RESPUESTA']) expect(lang.errors, code).toHaveProperty(code);
+  });
 });

@@ -69,6 +69,26 @@ describe('the items grid', () => {
     expect(isDirty(ctx())).toBe(false);
   });
 
+  it('a language switch re-writes the cells in its decimal point, each keeping its number, and leaves the grid as dirty as it was', () => {
+    const { actor, ctx } = start();
+    expect(ctx().point).toBe(',');
+    actor.send({ type: 'TYPE', index: 0, cell: 'precio_unitario', text: '5' });
+    actor.send({ type: 'TYPE', index: 1, cell: 'cantidad', text: '1.000' });
+    actor.send({ type: 'TYPE', index: 1, cell: 'ajuste', text: '2,5' });
+    actor.send({ type: 'REPOINT', point: '.' });
+    expect(ctx().point).toBe('.');
+    expect(ctx().rows[1].cells).toMatchObject({ cantidad: '1000', ajuste: '2.5' });
+    expect(isDirty(ctx())).toBe(true);
+    actor.send({ type: 'TYPE', index: 1, cell: 'cantidad', text: '1' });
+    actor.send({ type: 'TYPE', index: 1, cell: 'ajuste', text: '' });
+    // back to what was loaded, in English: clean, though its texts are not the ones loaded
+    expect(isDirty(ctx())).toBe(false);
+    actor.send({ type: 'REPOINT', point: ',' });
+    expect(isDirty(ctx())).toBe(false);
+    actor.send({ type: 'LOAD', rows: draftOf([{ id: 3, articulo: 1, cantidad: 2.5 }], '.'), point: '.' });
+    expect([ctx().point, ctx().rows[0].cells.cantidad, isDirty(ctx())]).toEqual(['.', '2.5', false]);
+  });
+
   it('a detail of an item (its location, a cheque’s bank) is kept with the row, sent on save and makes it dirty; clearing removes it', () => {
     const { actor, ctx } = start();
     actor.send({ type: 'SET_DETAIL', index: 0, field: 'ubicacion', value: 'Depósito' });

@@ -10,9 +10,12 @@
  * - Ctrl+Delete: removes the active row;
  * - picking an article moves on to its quantity.
  * `dirty` tells the screen the rows differ from the ones last loaded or saved.
+ * The number cells are text as typed, written with `point`, the decimal point of the language they were typed
+ * in; when the language changes (REPOINT) they are re-written with the new one, each keeping its number: a
+ * "1.000" typed in Spanish is a thousand, and must not become one when read as English.
  */
 import { assign, setup } from 'xstate';
-import { blankItem, isBlank, type DraftItem, type ItemCell, type NumberCell } from '../engine/records/draft';
+import { blankItem, isBlank, NUMBER_CELLS, repointed, rowNumbers, type DraftItem, type ItemCell, type NumberCell } from '../engine/records/draft';
 
 export interface ActiveCell {
   row: number;
@@ -29,10 +32,15 @@ export interface ItemsGridContext {
   nextKey: number;
   /** The rows as last loaded or saved (serialized), for `dirty`. */
   baseline: string;
+  /** The decimal point the number cells are written with. */
+  point: '.' | ',';
 }
 
 export type ItemsGridEvent =
-  | { type: 'LOAD'; rows: DraftItem[] }
+  /** `point`: the decimal point of the rows' texts (unchanged when left out). */
+  | { type: 'LOAD'; rows: DraftItem[]; point?: '.' | ',' }
+  /** The language changed: the cells are re-written with its decimal point. */
+  | { type: 'REPOINT'; point: '.' | ',' }
   | { type: 'ADD_ROW' }
   | { type: 'REMOVE_ROW'; index: number }
   | { type: 'PICK_ARTICLE'; index: number; article: number | null }
@@ -42,11 +50,18 @@ export type ItemsGridEvent =
   | { type: 'FOCUS'; index: number; cell: ItemCell }
   | { type: 'KEY'; key: GridKey };
 
-/** What is compared for `dirty`: the rows a save would send. */
-export const serializeRows = (rows: readonly DraftItem[]) =>
-  JSON.stringify(rows.filter((r) => !isBlank(r)).map((r) => [r.id ?? null, r.article, r.cells, r.rest]));
+/** What is compared for `dirty`: the rows a save would send (numbers as numbers: "2,5" and "2.5" re-written are the same). */
+export const serializeRows = (rows: readonly DraftItem[], point: '.' | ',') =>
+  JSON.stringify(
+    rows
+      .filter((r) => !isBlank(r))
+      .map((r) => {
+        const n = rowNumbers(r, point);
+        return [r.id ?? null, r.article, NUMBER_CELLS.map((c) => n[c] ?? r.cells[c].trim()), r.rest];
+      }),
+  );
 
-export const isDirty = (c: Pick<ItemsGridContext, 'rows' | 'baseline'>) => serializeRows(c.rows) !== c.baseline;
+export const isDirty = (c: Pick<ItemsGridContext, 'rows' | 'baseline' | 'point'>) => serializeRows(c.rows, c.point) !== c.baseline;
 
 /** Where a key takes the grid: a new active cell, a new row, or a row removed. Pure. */
 export function keyMove(rows: readonly DraftItem[], active: ActiveCell | null, key: GridKey): { active?: ActiveCell; add?: true; remove?: number } {
@@ -84,16 +99,23 @@ export const itemsGridMachine = setup({
   types: {
     context: {} as ItemsGridContext,
     events: {} as ItemsGridEvent,
-    input: {} as { rows?: DraftItem[] } | undefined,
+    input: {} as { rows?: DraftItem[]; point?: '.' | ',' } | undefined,
   },
 }).createMachine({
   id: 'itemsGrid',
   context: ({ input }) => {
     const rows = input?.rows ?? [];
-    return { rows, active: null, focusSeq: 0, nextKey: 1, baseline: serializeRows(rows) };
+    const point = input?.point ?? ',';
+    return { rows, active: null, focusSeq: 0, nextKey: 1, baseline: serializeRows(rows, point), point };
   },
   on: {
-    LOAD: { actions: assign(({ event }) => ({ rows: event.rows, baseline: serializeRows(event.rows), active: null })) },
+    LOAD: {
+      actions: assign(({ context, event }) => {
+        const point = event.point ?? context.point;
+        return { rows: event.rows, baseline: serializeRows(event.rows, point), active: null, point };
+      }),
+    },
+    REPOINT: { actions: assign(({ context, event }) => ({ rows: repointed(context.rows, context.point, event.point), point: event.point })) },
     ADD_ROW: { actions: assign(({ context }) => withRow(context)) },
     REMOVE_ROW: { actions: assign(({ context, event }) => withoutRow(context, event.index)) },
     PICK_ARTICLE: {

@@ -28,6 +28,7 @@ export const screens: Record<string, Loader> = {
   processForm: () => import('./process/ProcessFormScreen'),
   flowDesigner: () => import('./flow/FlowDesignerScreen'),
   instructiveForm: () => import('./instructive/InstructiveFormScreen'),
+  instructiveView: () => import('./instructive/InstructiveViewScreen'),
   taskForm: () => import('./tasks/TaskFormScreen'),
   tasking: () => import('./tasks/TaskingScreen'),
   planning: () => import('./planning/PlanningScreen'),

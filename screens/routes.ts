@@ -30,6 +30,8 @@ export const declaredRoutes: readonly RouteNode[] = [
         children: [
           { path: '', name: 'tasking', screen: 'tasking' },
           { path: ':filter', name: 'taskList', hideInMenu: true, screen: 'tasking' },
+          // an instructive to read, for staff with its tasks (the back office's form is for ADMIN / ROOT)
+          { path: 'instructive/:id', name: 'taskInstructive', hideInMenu: true, screen: 'instructiveView', entity: 'instructivo' },
         ],
       },
       { path: 'planning', name: 'planning', screen: 'planning' },

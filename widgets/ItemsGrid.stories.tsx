@@ -15,8 +15,8 @@ const PRICING = { usesLists: true, list: 'Minorista', date: '2026-11-20' };
 
 function Harness({ items, readOnly, showDimensions, errors }: { items: Record<string, unknown>[]; readOnly?: boolean; showDimensions?: boolean; errors?: Record<string, string> }) {
   const [snapshot, send] = useMachine(itemsGridMachine, { input: { rows: draftOf(items, ',') } });
-  const { rows, active, focusSeq } = snapshot.context;
-  const pricing = priceDraft(rows, sampleArticle, PRICING, ',');
+  const { rows, active, focusSeq, point } = snapshot.context;
+  const pricing = priceDraft(rows, sampleArticle, PRICING, point);
   return (
     <Stack gap="3">
       <ItemsGrid
@@ -57,6 +57,10 @@ export const Shown: Story = {
   args: { readOnly: true, items: [...meta.args.items, { id: 4, articulo: 1, cantidad: 1200, precio_unitario: 18000 }] },
 };
 export const MadeToMeasure: Story = { args: { showDimensions: true, items: [{ id: 3, articulo: 4, cantidad: 2, largo: 1.25, ancho: 0.8, precio_unitario: 50 }] } };
+/** A negative quantity: said at its cell, its line left out of the totals. */
+export const WrongNumber: Story = {
+  args: { items: [{ id: 6, articulo: 1, cantidad: -2 }, ...meta.args.items.slice(1)] },
+};
 export const WithErrors: Story = {
-  args: { items: [{ id: 5, articulo: 4, cantidad: 0 }], errors: { '0.cantidad': 'El valor mínimo es 0' } },
+  args: { items: [{ id: 5, articulo: 4, cantidad: 0 }], errors: { '0.cantidad': 'Debe ser mayor que 0' } },
 };

@@ -8,8 +8,8 @@
 import { Fragment, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Box, Button, HStack, IconButton, Input, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { decimalPoint, parseDecimal } from '../engine/records/decimal';
 import { isBlank, NUMBER_CELLS, type DraftItem, type DraftPricing, type ItemCell, type NumberCell } from '../engine/records/draft';
+import { messageFor } from '../engine/validation/messages';
 import type { ActiveCell, GridKey, ItemsGridEvent } from '../machines/itemsGrid';
 import { Combobox } from './Combobox';
 import { CloseIcon } from './icons';
@@ -68,10 +68,7 @@ const STACKED = {
 } as const;
 
 /** A number cell in view mode as the app writes numbers (18.000, not the 18000 it was loaded as). */
-const shownCell = (text: string, lang: string) => {
-  const n = parseDecimal(text, decimalPoint(lang));
-  return typeof n === 'number' ? formatNumber(n, lang) : text;
-};
+const shownCell = (text: string, n: number | null | undefined, lang: string) => (typeof n === 'number' ? formatNumber(n, lang) : text);
 
 export function ItemsGrid(props: ItemsGridProps) {
   const { rows, lines, active, focusSeq, send, readOnly, showDimensions, errors = {}, label, labels } = props;
@@ -141,14 +138,19 @@ export function ItemsGrid(props: ItemsGridProps) {
               const n = i + 1;
               const started = !isBlank(row);
               const priceProblem = started && row.article !== null && line && !line.pending && line.problem && row.cells.precio_unitario.trim() === '' ? line.problem : undefined;
-              // a number cell holding something else says so once the user leaves it (not while a "-" is typed)
-              const notNumber = (cell: ItemCell) =>
-                cell !== 'article' && !(active?.row === i && active.cell === cell) && parseDecimal(row.cells[cell as NumberCell], decimalPoint(lang)) === undefined;
+              // a number cell holding a wrong number (text, a negative quantity) says so once the user leaves it (not
+              // while a "-" is typed): its line is left out of the totals
+              const wrong = (cell: ItemCell) => {
+                const e = cell !== 'article' && !(active?.row === i && active.cell === cell) ? line?.wrong[cell] : undefined;
+                const m = e && messageFor([e], header(cell));
+                return m ? t(m.key, m.params) : undefined;
+              };
               const message = (cell: ItemCell) =>
                 errors[`${i}.${cell}`] ??
-                (notNumber(cell) ? t('validation.typeNumber', { label: header(cell) }) : undefined) ??
+                wrong(cell) ??
                 (cell === 'precio_unitario' && priceProblem ? t(priceProblem.code === 'required' ? 'validation.required' : `errors.${priceProblem.code}`, { label: header(cell) }) : undefined);
-              const money = (v: number | undefined) => (!started ? '' : line?.pending ? '…' : formatMoney(v, lang));
+              // exact decimal texts: a huge amount shows its own digits, not a float's; a line left out of the totals shows none
+              const money = (v: string | undefined) => (!started ? '' : line?.pending ? '…' : line && !line.counted ? '—' : formatMoney(v, lang));
               return (
                 <Fragment key={row.key}>
                   <Table.Row role="row" data-item="" onKeyDown={onKeyDown} verticalAlign="top">
@@ -175,7 +177,7 @@ export function ItemsGrid(props: ItemsGridProps) {
                       <Table.Cell role="cell" key={c} data-label={header(c)}>
                         {readOnly ? (
                           <Text textAlign="end" pt="1.5" fontVariantNumeric="tabular-nums">
-                            {shownCell(row.cells[c], lang)}
+                            {shownCell(row.cells[c], line?.numbers[c], lang)}
                           </Text>
                         ) : (
                           <Input
@@ -197,13 +199,13 @@ export function ItemsGrid(props: ItemsGridProps) {
                       </Table.Cell>
                     ))}
                     <Table.Cell role="cell" data-part="money" data-label={header('subtotal')} textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
-                      {money(line?.subtotal)}
+                      {money(line?.exact.subtotal)}
                     </Table.Cell>
                     <Table.Cell role="cell" data-part="money" data-label={header('impuesto')} textAlign="end" pt="3" fontVariantNumeric="tabular-nums">
-                      {money(line?.impuesto)}
+                      {money(line?.exact.impuesto)}
                     </Table.Cell>
                     <Table.Cell role="cell" data-part="money" data-label={header('total')} textAlign="end" pt="3" fontVariantNumeric="tabular-nums" fontWeight="medium" data-testid={`item-total-${n}`}>
-                      {money(line?.total)}
+                      {money(line?.exact.total)}
                     </Table.Cell>
                     {!readOnly && (
                       <Table.Cell role="cell" data-part="remove">

@@ -5,7 +5,8 @@ import type { RecordTotals } from '../engine/price';
 import { formatMoney, formatNumber } from './money';
 
 export interface TotalsPanelProps {
-  totals: RecordTotals;
+  /** Amounts as numbers or exact decimal texts; `uncounted`: lines left out of them (their errors are at their cells). */
+  totals: RecordTotals<number | string> & { uncounted?: number };
   /** The figures are the browser's; the stored ones come with the next save. */
   provisional?: boolean;
 }
@@ -33,6 +34,11 @@ export function TotalsPanel({ totals, provisional }: TotalsPanelProps) {
         ))}
         <Line label={t('widgets.totals.total')} value={formatMoney(totals.total, lang)} strong />
       </Box>
+      {!!totals.uncounted && (
+        <Text textStyle="xs" color="fg.error" mt="2">
+          {t('widgets.totals.uncounted', { count: totals.uncounted })}
+        </Text>
+      )}
       {provisional && (
         <Text textStyle="xs" color="fg.muted" mt="2">
           {t('widgets.totals.provisional')}

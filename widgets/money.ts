@@ -4,11 +4,12 @@ const plain = new Map<string, Intl.NumberFormat>();
 
 const locale = (language: string) => (language.startsWith('en') ? 'en-US' : 'es-AR');
 
-export function formatMoney(n: number | null | undefined, language: string): string {
-  if (typeof n !== 'number' || !Number.isFinite(n)) return '';
+/** `n` may be an exact decimal text ('979999999999990100.25', engine/price.ts): formatted digit for digit, no float noise. */
+export function formatMoney(n: number | string | null | undefined, language: string): string {
+  if (typeof n === 'string' ? !/^-?\d+(\.\d+)?$/.test(n) : typeof n !== 'number' || !Number.isFinite(n)) return '';
   let f = money.get(language);
   if (!f) money.set(language, (f = new Intl.NumberFormat(locale(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 })));
-  return f.format(n);
+  return f.format(n as number | `${number}`);
 }
 
 export function formatNumber(n: number | null | undefined, language: string): string {

@@ -45,7 +45,7 @@ describe('next steps of a record', () => {
     const retail = chooseStep(steps, { respuesta: 'si' });
     expect(retail?.destino).toEqual({ flujo: 1, nodo: 'entrega', actividad: 3 });
     expect(retail?.decisiones).toEqual([
-      { pregunta: 'q', respuesta: 'si', texto: 'Sí' },
+      { pregunta: 'q', pregunta_texto: '¿Aprobado?', respuesta: 'si', texto: 'Sí' },
       { especializacion: 'tipo', opcion: 'Minorista', por_defecto: true },
     ]);
     expect(chooseStep(steps, { respuesta: 'no' })?.destino).toMatchObject({ nodo: 'anulado' });

@@ -15,9 +15,9 @@ export interface FlowPosition {
   pila?: { flujo: number; nodo: string }[];
 }
 
-/** A decision on the way: an answer of a question, or an option of a specialization. */
+/** A decision on the way: an answer of a question (with the question's own text, to ask it), or an option of a specialization. */
 export type Decision =
-  | { pregunta: string; respuesta: string; texto: string }
+  | { pregunta: string; pregunta_texto: string; respuesta: string; texto: string }
   | { especializacion: string; opcion: string; por_defecto: boolean };
 
 export interface NextStep {
@@ -87,7 +87,8 @@ function explore(graphs: Graphs, w: Walk, out: NextStep[], depth: number) {
     case 'respuesta': {
       const decisiones = [...w.decisiones];
       const question = graphs(w.flujo)?.conexiones.find((c) => c.hacia === here.clave)?.desde;
-      decisiones.push({ pregunta: question ?? '', respuesta: here.clave, texto: here.texto ?? '' });
+      const asked = question === undefined ? undefined : node(graphs, w.flujo, question)?.texto;
+      decisiones.push({ pregunta: question ?? '', pregunta_texto: asked ?? '', respuesta: here.clave, texto: here.texto ?? '' });
       for (const x of onward(graphs, { ...w, decisiones })) next(x);
       return;
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseStep, nextSteps } from '../flow/next';
 import type { FlowGraph } from '../flow/graph';
-import { decisionTexts, moveChoice, type OfferedStep } from './moves';
+import { decisionTexts, moveChoice, questionOf, type OfferedStep } from './moves';
 
 const graph: FlowGraph = {
   nodos: [
@@ -49,5 +49,12 @@ describe('the moves the record form offers', () => {
     expect(moveChoice(retiro)).toEqual({ respuesta: 'si', opcion: 'Retira en local', destino: 'retiro' });
     expect(moveChoice(fin)).toEqual({ respuesta: 'no', destino: 'fin' });
     expect(decisionTexts(envio)).toEqual([{ text: 'Sí', byDefault: false }, { text: 'Con envío', byDefault: true }]);
+  });
+
+  it('ask the question the ways begin with; none when they begin otherwise', () => {
+    expect(questionOf(offered())).toBe('¿Aprobado?');
+    const after = nextSteps(() => graph, { flujo: 9, nodo: 'envio' }).map((s) => ({ decisiones: s.decisiones, destino: { fin: true as const } }));
+    expect(questionOf(after)).toBeNull();
+    expect(questionOf([])).toBeNull();
   });
 });

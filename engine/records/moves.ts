@@ -26,3 +26,14 @@ export function moveChoice(step: OfferedStep): MoveChoice {
 export function decisionTexts(step: OfferedStep): { text: string; byDefault: boolean }[] {
   return step.decisiones.map((d) => ('respuesta' in d ? { text: d.texto, byDefault: false } : { text: d.opcion, byDefault: d.por_defecto }));
 }
+
+/**
+ * The question every way begins with (a record standing before "¿Se aprueba el pedido?"): the dialog asks it, its
+ * answers below. Null when the ways do not all begin with the same question, or it has no text.
+ */
+export function questionOf(steps: readonly OfferedStep[]): string | null {
+  const first = steps.map((s) => s.decisiones[0]);
+  const asked = first[0] && 'pregunta' in first[0] ? first[0] : null;
+  if (!asked?.pregunta_texto || !first.every((d) => d && 'pregunta' in d && d.pregunta === asked.pregunta)) return null;
+  return asked.pregunta_texto;
+}

@@ -11,7 +11,7 @@
  * Problems are codes: `required` (no typed price where lists are not used), LISTA_PRECIO_NO_APLICABLE,
  * PRECIO_NO_ENCONTRADO; the line is then priced at 0.
  */
-import { priceLine, type PricedLine } from '../price';
+import { priceLine, priceLineExact, type PricedLine } from '../price';
 
 export interface PriceListRow {
   lista?: string | null;
@@ -52,6 +52,8 @@ export interface PricedItem extends PricedLine {
   fromList: boolean;
   factor: number | null;
   alicuota: number;
+  /** The amounts as exact decimal texts, for a screen: a number loses cents past 2^53. */
+  exact: PricedLine<string>;
   problem?: { code: 'required' | 'LISTA_PRECIO_NO_APLICABLE' | 'PRECIO_NO_ENCONTRADO'; params?: Record<string, unknown> };
 }
 
@@ -85,6 +87,6 @@ export function priceItem(item: ItemToPrice, article: ArticlePriceFacts | undefi
   }
   const alicuota = typeof item.alicuota === 'number' ? item.alicuota : (article?.alicuota_iva ?? 0);
   const factor = article?.factor_conversion ?? null;
-  const money = priceLine({ ...item, precio_unitario: unit ?? 0, factor, alicuota });
-  return { ...money, precio_unitario: unit, fromList, factor, alicuota, ...(problem ? { problem } : {}) };
+  const line = { ...item, precio_unitario: unit ?? 0, factor, alicuota };
+  return { ...priceLine(line), precio_unitario: unit, fromList, factor, alicuota, exact: priceLineExact(line), ...(problem ? { problem } : {}) };
 }

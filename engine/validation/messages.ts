@@ -24,9 +24,17 @@ const rank = (code: string) => {
 export function messageFor(errors: readonly FieldError[], label: string): FieldMessage | null {
   if (errors.length === 0) return null;
   const first = [...errors].sort((a, b) => rank(a.code) - rank(b.code))[0];
-  // a number field holding something else says a number is wanted, not that "the type" is wrong
+  // a number field holding something else says a number is wanted, not that "the type" is wrong; a whole number
+  // field given 2.5 says a whole number is (a step of 1 is one too)
   const types = String(first.params?.type ?? '').split(',');
-  const code = first.code === 'type' && (types.includes('number') || types.includes('integer')) ? 'typeNumber' : first.code;
+  const code =
+    first.code === 'type' && types.includes('integer') ? 'typeInteger'
+    : first.code === 'type' && types.includes('number') ? 'typeNumber'
+    : first.code === 'multipleOf' && first.params?.step === 1 ? 'typeInteger'
+    // an exclusive bound is refused itself: "must be greater than 0", not "the minimum value is 0"
+    : first.code === 'minValue' && first.params?.exclusive ? 'greaterThan'
+    : first.code === 'maxValue' && first.params?.exclusive ? 'lessThan'
+    : first.code;
   // a count of characters, items or decimals agrees with its noun ("Mínimo 1 carácter"): i18next plurals
   const bound = first.params?.min ?? first.params?.max;
   const count = COUNTED.has(code) && typeof bound === 'number' ? { count: bound } : {};

@@ -31,9 +31,10 @@ function fieldErrorOf(e: ErrorObject): FieldError {
     case 'exclusiveMaximum':
       if (parent && parent.minimum !== undefined && parent.maximum !== undefined)
         return { field: at, code: 'between', params: { min: parent.minimum, max: parent.maximum } };
-      return e.keyword === 'maximum' || e.keyword === 'exclusiveMaximum'
-        ? { field: at, code: 'maxValue', params: { max: p.limit } }
-        : { field: at, code: 'minValue', params: { min: p.limit } };
+      // an exclusive bound keeps its stable code; `exclusive` lets the message say the bound itself is refused
+      if (e.keyword === 'exclusiveMaximum') return { field: at, code: 'maxValue', params: { max: p.limit, exclusive: true } };
+      if (e.keyword === 'exclusiveMinimum') return { field: at, code: 'minValue', params: { min: p.limit, exclusive: true } };
+      return e.keyword === 'maximum' ? { field: at, code: 'maxValue', params: { max: p.limit } } : { field: at, code: 'minValue', params: { min: p.limit } };
     case 'maxDecimals':
       return { field: at, code: 'maxDecimal', params: { max: e.schema } };
     case 'minItems':
@@ -44,6 +45,8 @@ function fieldErrorOf(e: ErrorObject): FieldError {
       return { field: at, code: p.format === 'email' ? 'email' : 'format', params: { format: p.format } };
     case 'enum':
       return { field: at, code: 'enum' };
+    case 'multipleOf':
+      return { field: at, code: 'multipleOf', params: { step: p.multipleOf } };
     case 'type':
       return { field: at, code: 'type', params: { type: p.type } };
     default:

@@ -61,7 +61,15 @@ describe('message precedence (spec §5)', () => {
   });
   it('a number field holding something else asks for a number; other type errors stay as they are', () => {
     expect(messageFor([{ field: 'cantidad', code: 'type', params: { type: 'number' } }], 'Cantidad')?.key).toBe('validation.typeNumber');
-    expect(messageFor([{ field: 'orden', code: 'type', params: { type: 'integer,null' } }], 'Orden')?.key).toBe('validation.typeNumber');
     expect(messageFor([{ field: 'notas', code: 'type', params: { type: 'string' } }], 'Notas')?.key).toBe('validation.type');
+  });
+  it('a whole number field given a fraction asks for a whole number; a step says its step', () => {
+    expect(messageFor([{ field: 'orden', code: 'type', params: { type: 'integer,null' } }], 'Orden')?.key).toBe('validation.typeInteger');
+    expect(validateRecord(schema, { nombre: 'Caja', orden: 2.5 })).toEqual([{ field: 'orden', code: 'type', params: { type: 'integer' } }]);
+    const stepped: JsonSchema = { type: 'object', properties: { caja: { type: 'number', multipleOf: 6 }, uno: { type: 'number', multipleOf: 1 } } };
+    const errors = validateRecord(stepped, { caja: 8, uno: 1.5 });
+    expect(errors).toEqual([{ field: 'caja', code: 'multipleOf', params: { step: 6 } }, { field: 'uno', code: 'multipleOf', params: { step: 1 } }]);
+    expect(messageFor([errors[0]], 'Caja')).toEqual({ key: 'validation.multipleOf', params: { step: 6, label: 'Caja' } });
+    expect(messageFor([errors[1]], 'Uno')?.key).toBe('validation.typeInteger');
   });
 });

@@ -12,6 +12,7 @@ import { reportFailure, setErrorReporter } from './feedback';
 import { readCookie } from './cookies';
 import { COOKIE } from '../../engine/session';
 import { clearRememberedOptions } from '../../widgets/SchemaForm/rememberedOptions';
+import { browserStorage, clearDrafts } from '../../engine/formDrafts';
 import i18next from '../../locales/i18n';
 import { navigationIndicator } from './navigationIndicator';
 
@@ -40,12 +41,14 @@ const machine = sessionMachine.provide({
     }),
   },
   actions: {
-    endSession: () => {
+    endSession: ({ context }) => {
       const refresh_token = readCookie(COOKIE.refreshToken);
       // a login URL: sent without the access token, never refreshed, so the cleared cookies stay cleared
       if (refresh_token) api.post('logout', { refresh_token }, { quiet: true }).catch(() => undefined);
       clearSession();
       clearRememberedOptions();
+      // a shared computer keeps no typing of theirs (a lost session keeps it: the user logs in again and recovers it)
+      if (context.user) clearDrafts(browserStorage(), context.user.username);
       for (const listener of sessionEndListeners) listener();
     },
     clearAndReload: () => {

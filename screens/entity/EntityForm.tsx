@@ -20,6 +20,8 @@ interface EntityFormProps {
   onSaved?: (id: number | string, record: Record<string, unknown>) => void;
   /** Typed data not saved yet (SchemaForm's onDirtyChange). */
   onDirtyChange?: (dirty: boolean) => void;
+  /** Each change on screen, once the record knows it (`record.typed()`). */
+  onTyped?: () => void;
 }
 
 /**
@@ -33,7 +35,7 @@ export function entityNamesShown(entity: ResolvedEntity): ResolvedEntity {
   return { ...entity, ui: { ...entity.ui, ...Object.fromEntries(fields.map((c) => [c.field, { 'ui:enumNames': titles }])) } };
 }
 
-export function EntityForm({ entity, formId, record, readOnly, onSaved, onDirtyChange }: EntityFormProps) {
+export function EntityForm({ entity, formId, record, readOnly, onSaved, onDirtyChange, onTyped }: EntityFormProps) {
   const { t } = useTranslation();
   // options that follow the data on screen (../formUi.ts): what they depend on, as typed
   const dressing = formUi[entity.name];
@@ -56,6 +58,7 @@ export function EntityForm({ entity, formId, record, readOnly, onSaved, onDirtyC
       onChange={(typed) => {
         // the record knows what is typed (a record action saves it first)
         record.onTyped(typed);
+        onTyped?.();
         if (dressing) setTyped(typed);
       }}
       formId={formId}

@@ -23,6 +23,7 @@ import { RelatedList } from './RelatedList';
 import { parentFormOf, presetFrom, returnToOf } from './formNavigation';
 import { useSaveShortcut } from './useSaveShortcut';
 import { useFormLeave } from './useFormLeave';
+import { useFormDraft } from './useFormDraft';
 import { useFirstFieldFocus } from './useFirstFieldFocus';
 import { FormTrail } from './FormTrail';
 import { useRecordSteps } from './useRecordSteps';
@@ -61,7 +62,12 @@ export function EntityFormPage({ route, onSaved, children, above }: EntityFormPa
   const exists = record.recordId !== null && record.data !== null;
   // typed data is not lost without a question: leaving (exit, menu, back) asks, closing the tab warns
   const [dirty, setDirty] = useState(false);
-  const leave = useFormLeave(dirty && !readOnly);
+  const typing = (dirty || record.recovered) && !readOnly;
+  // typed data outlives a reload the browser did not warn about (phones): kept as a draft, offered back
+  const draft = useFormDraft({
+    entity, record, id: creating ? null : id, address: location.pathname + location.search, user: user?.username, editable: !readOnly, typing,
+  });
+  const leave = useFormLeave(typing, draft.drop);
   // another record (previous / next) starts with nothing typed
   useEffect(() => setDirty(false), [id]);
   useSaveShortcut(formId, !readOnly);
@@ -77,6 +83,7 @@ export function EntityFormPage({ route, onSaved, children, above }: EntityFormPa
   const backState = steps.view && !returnTo ? { listView: steps.view } : undefined;
   const afterSave = (savedId: number | string, stored?: Record<string, unknown>) => {
     leave.allow();
+    draft.drop();
     if (onSaved) onSaved({ id: savedId, created: creating, record: stored });
     else navigate(back, { replace: true, state: backState });
   };
@@ -106,6 +113,7 @@ export function EntityFormPage({ route, onSaved, children, above }: EntityFormPa
         }
       />
       {above?.({ id: creating ? null : id, readOnly })}
+      {draft.notice}
       <EntityForm
         entity={entity}
         formId={formId}
@@ -113,6 +121,7 @@ export function EntityFormPage({ route, onSaved, children, above }: EntityFormPa
         readOnly={readOnly}
         onSaved={afterSave}
         onDirtyChange={setDirty}
+        onTyped={draft.keep}
       />
       {leave.dialogs}
       {children?.({ id: creating ? null : id, readOnly })}

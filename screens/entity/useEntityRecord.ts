@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
 import type { FieldError } from '../../engine/errors';
+import { wrongDates } from '../../engine/validation/typedDates';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import { showSuccess } from '../../widgets/toaster';
 import { emitUpdateList } from '../../widgets/DataTable';
@@ -43,8 +44,11 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
   const shown = useRef<string | null>(null);
   // the data on screen as the form last reported it (`onTyped`)
   const latest = useRef<FormRecord | null>(null);
+  // typed data brought back (`recover`): pending until saved or replaced, though the form shows it as given
+  const recovering = useRef(false);
+  const [recovered, setRecovered] = useState(false);
   const onDirtyChange = useCallback((dirty: boolean) => {
-    clean.current = !dirty;
+    clean.current = !dirty && !recovering.current;
   }, []);
   const onTyped = useCallback((typed: FormRecord) => {
     latest.current = typed;
@@ -53,6 +57,8 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
   const adopt = useCallback((record: StoredRecord) => {
     const { id: _id, version: v, ...rest } = record;
     latest.current = null;
+    recovering.current = false;
+    setRecovered(false);
     setData(rest);
     version.current = v;
   }, []);
@@ -64,6 +70,8 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
     clean.current = false;
     latest.current = null;
     version.current = undefined;
+    recovering.current = false;
+    setRecovered(false);
     setData(id === null ? (preset ?? {}) : null);
     // preset is read when the form opens, not followed
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -99,6 +107,13 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
   /** Saves; resolves with the stored record's id and the reply (and every list refreshes), or null when refused. */
   const save = useCallback(
     async (formData: FormRecord): Promise<{ id: number; record: FormRecord } | null> => {
+      // a date typed wrong stays in the data until corrected; a save-first (RecordExtra) skips the form's own check,
+      // and the server takes any text in a date field without `format: date`
+      const dates = wrongDates(entity.schema, entity.ui, formData);
+      if (dates.length) {
+        setServerErrors(dates);
+        return null;
+      }
       setSaving(true);
       setServerErrors([]);
       try {
@@ -122,11 +137,27 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
         setSaving(false);
       }
     },
-    [entity.name, recordId, t, key, mutate, adopt],
+    [entity, recordId, t, key, mutate, adopt],
   );
 
   /** What was typed and not saved yet, as the form last reported it (null when nothing is pending or not reported). */
   const typed = useCallback(() => (clean.current ? null : latest.current), []);
+
+  /** The version on screen (undefined: a new record). */
+  const shownVersion = useCallback(() => version.current, []);
+
+  /**
+   * Shows `data` as typed and not saved (a draft kept over a reload), typed over `over`: the next save meets that
+   * version, so a record changed since answers 409 as any stale save does.
+   */
+  const recover = useCallback((data: FormRecord, over: number | undefined) => {
+    recovering.current = true;
+    setRecovered(true);
+    clean.current = false;
+    latest.current = data;
+    version.current = over;
+    setData(data);
+  }, []);
 
   /**
    * Runs a record action (a mode or state change) with the version on screen (409 when someone changed the record
@@ -152,5 +183,5 @@ export function useEntityRecord(entity: ResolvedEntity, id: string | number | nu
     [key, keyText, mutate, adopt],
   );
 
-  return { data, serverErrors, saving, save, recordId, reload, act, typed, onDirtyChange, onTyped };
+  return { data, serverErrors, saving, save, recordId, reload, act, typed, onDirtyChange, onTyped, version: shownVersion, recover, recovered };
 }

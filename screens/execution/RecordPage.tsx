@@ -2,7 +2,8 @@
  * The record form of the execution route (issue 11): the header as a form, the body items as an editable
  * grid with the totals as the server will compute them, the sub-header's save / edit / exit (Ctrl+S saves),
  * take / release, move, the history, and the attachments beside it. Who holds the record is said plainly; a
- * record the user may not open shows a message page (spec §8). Leaving with unsaved changes asks first.
+ * record the user may not open shows a message page (spec §8). Leaving with unsaved changes asks first; releasing
+ * asks too (the record goes to others), and the record's buttons ignore presses for a moment after they change.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +19,10 @@ import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
 import { SubHeader } from '../../widgets/SubHeader';
 import { TotalsPanel } from '../../widgets/TotalsPanel';
 import { showSuccess } from '../../widgets/toaster';
+import { useSettling } from '../../widgets/useSettling';
 import { optionsSource } from '../app/entityData';
 import { useSession } from '../app/useSession';
+import { ConfirmAction } from '../entity/ConfirmAction';
 import { RecordHistory } from '../entity/RecordHistory';
 import { useFormLeave } from '../entity/useFormLeave';
 import { rulesOf } from '../metadata';
@@ -76,6 +79,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   /** A client or article being created (id null) or updated beside the form. */
   const [inline, setInline] = useState<{ kind: InlineKind; id: number | null } | null>(null);
   const [makingChild, setMakingChild] = useState(false);
+  const [releasing, setReleasing] = useState(false);
   // a move's answer is told by its text in the flow ("Sí"), not its key
   const choiceNames = useMemo(
     () => ({ respuesta: Object.fromEntries((flow.nodos ?? []).filter((n) => n.tipo === 'respuesta' && n.texto).map((n) => [n.clave, n.texto!])) }),
@@ -91,6 +95,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const heldByOther = Boolean(holder) && !boss && activity.modo_guardado !== 'todos_responsables';
   const readOnly = !creating && (show || closed || heldByOther);
   const canEdit = !creating && show && !closed && !heldByOther;
+  const mayRelease = record?.asignado_a != null && (record.asignado_a === user?.id || boss);
 
   // a record that moved on lives at its own activity's address
   useEffect(() => {
@@ -114,6 +119,9 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   // opened from the activity's list: previous / next record in its order (a move away from typed data is asked
   // about by the leave guard)
   const steps = useRecordSteps({ list: r.entity.list, rowKey: r.entity.rowKey, id, pathOf: (other) => executionPath(flow.id, activity.id, other, show), ask: (move) => move() });
+  // a new record's buttons appear where Guardar was, Liberar takes Tomar's place: a fast second tap, meant for the
+  // button that was there, must not press the new one
+  const settling = useSettling(record ? `${record.id}:${closed}:${mayRelease}` : '');
 
   if (r.load.state === 'loading') return <Spinner role="status" aria-label={t('app.loading')} />;
   if (r.load.state === 'forbidden') return <MessagePage title={t('execution.forbidden.title')} text={r.load.message || t('errors.REGISTRO_SIN_PERMISO')} />;
@@ -170,8 +178,8 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
         <Button size="sm" variant="outline" onClick={() => void r.take()}>
           {t('execution.take')}
         </Button>
-      ) : record.asignado_a === user?.id || boss ? (
-        <Button size="sm" variant="outline" onClick={() => void r.release()}>
+      ) : mayRelease ? (
+        <Button size="sm" variant="outline" onClick={() => setReleasing(true)}>
           {t('execution.release')}
         </Button>
       ) : (
@@ -190,10 +198,11 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     </>
   );
   const actions = record && (
-    <>
+    // display: contents keeps the buttons in the bar's own row; while settling they let presses through to nothing
+    <Box display="contents" style={settling ? { pointerEvents: 'none' } : undefined}>
       {liveActions}
       <RecordHistory entity={r.entity} id={record.id} choiceNames={choiceNames} />
-    </>
+    </Box>
   );
 
   return (
@@ -376,6 +385,17 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
           }}
         />
       )}
+      <ConfirmAction
+        open={releasing}
+        title={t('execution.releaseConfirm.title')}
+        text={record?.asignado_a === user?.id ? t('execution.releaseConfirm.mine') : t('execution.releaseConfirm.other', { usuario: String(record?.asignado_nombre ?? '') })}
+        confirmLabel={t('execution.release')}
+        onCancel={() => setReleasing(false)}
+        onConfirm={() => {
+          setReleasing(false);
+          void r.release();
+        }}
+      />
       {inline && <InlineEditDialog kind={inline.kind} actividad={activity.id} id={inline.id} onSaved={inlineSaved} onClose={() => setInline(null)} />}
       {leave.dialogs}
     </Stack>

@@ -12,7 +12,7 @@ import { ApiError } from '../../engine/api/client';
 import type { StoredRecord } from '../../engine/api/entityApi';
 import type { FieldError } from '../../engine/errors';
 import { decimalPoint } from '../../engine/records/decimal';
-import { blankItem, draftOf, headerChanged, itemsPayload, priceDraft, splitItemErrors } from '../../engine/records/draft';
+import { blankItem, draftOf, headerChanged, itemsPayload, priceDraft, splitItemErrors, standingErrors, type DraftItem } from '../../engine/records/draft';
 import { moveChoice, type OfferedStep } from '../../engine/records/moves';
 import { applicableList } from '../../engine/records/pricing';
 import { isDirty, itemsGridMachine } from '../../machines/itemsGrid';
@@ -54,9 +54,12 @@ export function useRecord(place: Place, id: string | null) {
   const [header, setHeader] = useState<Record<string, unknown>>(seed);
   /** Save mode `elegido`: who holds the record after the save (a user id; null frees it; undefined: not chosen yet). */
   const [assignee, setAssignee] = useState<number | null | undefined>(undefined);
-  const [grid, sendGrid] = useMachine(itemsGridMachine, { input: { rows: id === null ? [blankItem('n0')] : [] } });
+  const [grid, sendGrid] = useMachine(itemsGridMachine, { input: { rows: id === null ? [blankItem('n0')] : [], point } });
   const [headerErrors, setHeaderErrors] = useState<FieldError[]>([]);
-  const [itemErrors, setItemErrors] = useState<FieldError[]>([]);
+  /** The server's refusal of the items, and the rows it was about: each message lasts while its cell holds what was sent. */
+  const [refused, setRefused] = useState<{ errors: FieldError[]; sent: DraftItem[] }>({ errors: [], sent: [] });
+  /** A save was stopped by the items' own errors: from then on they follow the cells as typed (as the header form's do). */
+  const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [clientPriceType, setClientPriceType] = useState<string | null>(null);
   /** Who holds the record, as a refusal (409 REGISTRO_TOMADO) named them. */
@@ -71,7 +74,7 @@ export function useRecord(place: Place, id: string | null) {
       setFormData(h);
       setHeader(h);
       setAssignee(undefined);
-      sendGrid({ type: 'LOAD', rows: draftOf(stored.items as Record<string, unknown>[] | undefined, point) });
+      sendGrid({ type: 'LOAD', rows: draftOf(stored.items as Record<string, unknown>[] | undefined, point), point });
     },
     [sendGrid, point],
   );
@@ -108,18 +111,40 @@ export function useRecord(place: Place, id: string | null) {
     };
   }, [cliente, place.activity.usa_listas_precio]);
 
-  const { rows } = grid.context;
+  // the cells are read with the decimal point they were typed with (`cells`), never the screen's: a language switch
+  // re-writes them in the new language's first, so a "1.000" typed in Spanish is saved as the thousand it showed
+  const { rows, point: cells } = grid.context;
+  useEffect(() => {
+    if (cells !== point) sendGrid({ type: 'REPOINT', point });
+  }, [cells, point, sendGrid]);
+
+  /** What a save sends, and what keeps the items from being sent: the grid's own rules, then the schema's. */
+  const checkItems = (formHeader: Record<string, unknown>) => {
+    const { items, errors } = itemsPayload(rows, cells);
+    const chosen = place.activity.modo_guardado === 'elegido' && assignee !== undefined ? { asignar_a: assignee } : {};
+    const data = { ...headerOf(formHeader), flujo: place.flow.id, actividad: place.activity.id, items, ...chosen };
+    errors.push(...formFieldErrors(entity.schema as RJSFSchema, data).filter((e) => e.field.startsWith('items.') && !errors.some((x) => x.field === e.field)));
+    if (place.activity.cuerpo_requerido && !items.length) errors.push({ field: 'items', code: 'minItems', params: { min: 1 } });
+    return { data, errors };
+  };
+  // checked as the user types: the totals leave out lines with wrong numbers, and after a stopped save the cells say why
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const itemCheck = useMemo(() => checkItems(header).errors, [rows, cells, header, place.activity]);
+
   const articles = useArticles(rows.map((r) => r.article));
   const pricing = useMemo(() => {
     const usesLists = place.activity.usa_listas_precio === true;
     const ctx = { usesLists, list: applicableList(usesLists, clientPriceType, place.activity.lista_precio), date: String(header.fecha ?? today()) };
-    return priceDraft(rows, articles.get, ctx, point);
+    return priceDraft(rows, articles.get, ctx, cells, itemCheck);
     // articles.version: a newly loaded article prices its rows
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rows, articles.version, clientPriceType, header.fecha, place.activity, point]);
+  }, [rows, articles.version, clientPriceType, header.fecha, place.activity, cells, itemCheck]);
 
   const dirty = headerChanged(header, seed, EDITABLE_HEADER) || isDirty(grid.context) || assignee !== undefined;
-  const split = useMemo(() => splitItemErrors(itemErrors, rows), [itemErrors, rows]);
+  const split = useMemo(
+    () => splitItemErrors([...(tried ? itemCheck : []), ...standingErrors(refused.errors, refused.sent, rows)], rows),
+    [tried, itemCheck, refused, rows],
+  );
   const itemsError = split.other.find((e) => e.field === 'items');
 
   const failed = (e: unknown) => {
@@ -138,14 +163,11 @@ export function useRecord(place: Place, id: string | null) {
 
   /** Saves header + items; resolves the stored record, or null when it could not be saved. */
   const save = async (formHeader: Record<string, unknown>): Promise<StoredRecord | null> => {
-    const { items, errors } = itemsPayload(rows, point);
-    const chosen = place.activity.modo_guardado === 'elegido' && assignee !== undefined ? { asignar_a: assignee } : {};
-    const data = { ...headerOf(formHeader), flujo: place.flow.id, actividad: place.activity.id, items, ...chosen };
-    errors.push(...formFieldErrors(entity.schema as RJSFSchema, data).filter((e) => e.field.startsWith('items.') && !errors.some((x) => x.field === e.field)));
-    if (place.activity.cuerpo_requerido && !items.length) errors.push({ field: 'items', code: 'minItems', params: { min: 1 } });
-    setItemErrors(errors);
+    const { data, errors } = checkItems(formHeader);
+    setRefused({ errors: [], sent: rows });
     setHeaderErrors([]);
     if (errors.length) {
+      setTried(true);
       // no item at all where the activity needs one: say that, not "check the marked items" with none marked
       const none = errors.find((e) => e.field === 'items');
       showError(errors.length === 1 && none ? itemsMessage(none) : t('execution.fixItems'));
@@ -161,7 +183,7 @@ export function useRecord(place: Place, id: string | null) {
     } catch (e) {
       if (e instanceof ApiError) {
         setHeaderErrors(e.fieldErrors.filter((f) => !f.field.startsWith('items')));
-        setItemErrors(e.fieldErrors.filter((f) => f.field.startsWith('items')));
+        setRefused({ errors: e.fieldErrors.filter((f) => f.field.startsWith('items')), sent: rows });
       }
       failed(e);
       return null;

@@ -14,7 +14,8 @@ import type { PertReply } from '../tasks/taskCalls';
 
 const COLS = ['o', 'm', 'p', 'te', 'sd', 'es', 'ef', 'ls', 'lf', 'slack'] as const;
 
-export function PertTable({ pert, instructivo }: { pert: PertReply; instructivo: number }) {
+/** `linkTasks`: each task opens its form (the back office's; staff read the table without them). */
+export function PertTable({ pert, instructivo, linkTasks = true }: { pert: PertReply; instructivo: number; linkTasks?: boolean }) {
   const { t, i18n } = useTranslation();
   const [target, setTarget] = useState('');
   const n = (x: number | null) => num(x, i18n.language);
@@ -51,9 +52,13 @@ export function PertTable({ pert, instructivo }: { pert: PertReply; instructivo:
             {pert.tareas.map((row) => (
               <Table.Row key={row.id} data-critical={row.critica || undefined} bg={row.critica ? 'red.50' : undefined}>
                 <Table.Cell>
-                  <Link asChild color="brand.fg">
-                    <RouterLink to={`/backOffice/instructive/task/${row.id}/${instructivo}`}>{row.titulo}</RouterLink>
-                  </Link>
+                  {linkTasks ? (
+                    <Link asChild color="brand.fg">
+                      <RouterLink to={`/backOffice/instructive/task/${row.id}/${instructivo}`}>{row.titulo}</RouterLink>
+                    </Link>
+                  ) : (
+                    row.titulo
+                  )}
                 </Table.Cell>
                 <Table.Cell>{row.predecesoras.map((p) => titles.get(p)).join(', ')}</Table.Cell>
                 {[row.optimista, row.probable, row.pesimista, row.te, row.sd, row.es, row.ef, row.ls, row.lf, row.holgura].map((v, i) => (

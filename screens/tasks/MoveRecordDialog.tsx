@@ -1,15 +1,18 @@
 /**
  * Moves a record on from the task area: the next steps the server offers (registro/nextSteps, the engine's
- * own computation) and the move. A refused move says why here, with its code — REQUIERE_CERRAR_TAREAS_INSTRUCTIVO
- * lists the tasks still open.
+ * own computation), under the question they answer, and the move; to the end (it closes the record, which staff
+ * cannot reopen) only once confirmed. A refused move says why here in words — REQUIERE_CERRAR_TAREAS_INSTRUCTIVO
+ * lists the tasks still open; only a code without a text is shown as such.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Code, List, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, List, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '../../engine/api/client';
+import { questionOf } from '../../engine/records/moves';
 import { Modal } from '../../widgets/Modal';
 import { DialogButtons } from '../../widgets/DialogButtons';
 import { showSuccess } from '../../widgets/toaster';
+import { ConfirmAction } from '../entity/ConfirmAction';
 import { choiceOf, decisionsText } from './recordMove';
 import { taskCalls, type NextStepView } from './taskCalls';
 
@@ -26,11 +29,12 @@ interface Refusal {
 }
 
 export function MoveRecordDialog({ registro, numero, onClose, onMoved }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [steps, setSteps] = useState<NextStepView[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [moving, setMoving] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [closing, setClosing] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -64,10 +68,13 @@ export function MoveRecordDialog({ registro, numero, onClose, onMoved }: Props) 
     }
   };
 
+  const toEnd = steps !== null && chosen !== null && 'fin' in (steps[Number(chosen)]?.destino ?? {});
+  const question = steps ? questionOf(steps) : null;
+  const known = refusal !== null && i18n.exists(`errors.${refusal.code}`);
   const footer = (
     <DialogButtons
       secondary={{ label: t('tasks.actions.cancel'), onClick: onClose }}
-      primary={{ label: t('tasks.record.moveAction'), onClick: () => void move(), loading: moving, disabled: !steps?.length || chosen === null }}
+      primary={{ label: t('tasks.record.moveAction'), onClick: () => (toEnd ? setClosing(true) : void move()), loading: moving, disabled: !steps?.length || chosen === null }}
     />
   );
 
@@ -79,8 +86,12 @@ export function MoveRecordDialog({ registro, numero, onClose, onMoved }: Props) 
         ) : steps.length === 0 ? (
           <Text>{t('tasks.record.noSteps')}</Text>
         ) : (
-          <RadioGroup.Root value={chosen} onValueChange={(e) => setChosen(e.value)} aria-label={t('tasks.record.chooseStep')}>
+          <RadioGroup.Root value={chosen} onValueChange={(e) => setChosen(e.value)} aria-label={question ?? t('tasks.record.chooseStep')}>
             <Stack gap="2">
+              {/* at a question, the question itself: its answers alone ("Sí", "No") do not say what is decided */}
+              {question && (
+                <RadioGroup.Label fontWeight="semibold">{question}</RadioGroup.Label>
+              )}
               {steps.map((s, i) => {
                 const via = decisionsText(s);
                 return (
@@ -101,7 +112,7 @@ export function MoveRecordDialog({ registro, numero, onClose, onMoved }: Props) 
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{t(`errors.${refusal.code}`, { defaultValue: t('errors.INTERNAL_ERROR') })}</Alert.Title>
+              <Alert.Title>{known ? t(`errors.${refusal.code}`) : t('errors.INTERNAL_ERROR')}</Alert.Title>
               <Alert.Description>
                 {refusal.tasks.length > 0 && (
                   <>
@@ -115,15 +126,28 @@ export function MoveRecordDialog({ registro, numero, onClose, onMoved }: Props) 
                     </List.Root>
                   </>
                 )}
-                <Text fontSize="xs" mt="1">
-                  {t('tasks.record.code', { code: '' })}
-                  <Code>{refusal.code}</Code>
-                </Text>
+                {!known && (
+                  <Text textStyle="xs" color="fg.muted" mt="1">
+                    {t('tasks.record.code', { code: refusal.code })}
+                  </Text>
+                )}
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}
       </Stack>
+      <ConfirmAction
+        open={closing}
+        title={t('execution.move.closeConfirm.title')}
+        text={t('execution.move.closeConfirm.text')}
+        confirmLabel={t('execution.move.closeConfirm.confirm')}
+        danger
+        onCancel={() => setClosing(false)}
+        onConfirm={() => {
+          setClosing(false);
+          void move();
+        }}
+      />
     </Modal>
   );
 }

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ROLES } from '../../engine/roles';
 import i18next from '../../locales/i18n';
 import { UiProvider } from '../../widgets/UiProvider';
 import { TaskItem } from './TaskItem';
-import type { MyTask } from './taskCalls';
+import { taskCalls, type MyTask } from './taskCalls';
 
 const task = (horas_asignadas: number | null): MyTask => ({
   id: 7, version: 1, titulo: 'Instalar el termotanque', estado: 'iniciada', fecha_inicio_estimada: '2026-11-29', fecha_fin_estimada: '2026-12-01',
@@ -38,5 +38,53 @@ describe('TaskItem', () => {
     } finally {
       await act(() => i18next.changeLanguage('es'));
     }
+  });
+});
+
+/** A started task's card, for a user of `roles`. */
+const card = (roles: string[]) =>
+  render(
+    <UiProvider>
+      <MemoryRouter>
+        <TaskItem task={task(2)} roles={roles} onChanged={() => {}} />
+      </MemoryRouter>
+    </UiProvider>,
+  );
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('TaskItem for staff', () => {
+  it('asks before finishing a task staff cannot reopen; cancelling sends nothing', async () => {
+    const send = vi.spyOn(taskCalls, 'send').mockResolvedValue({ id: 7, version: 2 } as never);
+    card([ROLES.USER]);
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar: Instalar el termotanque' }));
+    let ask = await screen.findByRole('dialog', { name: '¿Finalizar la tarea?' });
+    expect(ask.textContent).toContain('«Instalar el termotanque» quedará finalizada y solo un administrador puede reabrirla.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(send).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar: Instalar el termotanque' }));
+    ask = await screen.findByRole('dialog', { name: '¿Finalizar la tarea?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Finalizar' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('finish', 7, 1));
+  });
+
+  it('an admin, who may reopen it, finishes it at once', async () => {
+    const send = vi.spyOn(taskCalls, 'send').mockResolvedValue({ id: 7, version: 2 } as never);
+    card([ROLES.ADMIN]);
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar: Instalar el termotanque' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith('finish', 7, 1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('links the instructive to read: the task area’s view for staff, the back office’s form for admins', () => {
+    const { unmount } = card([ROLES.USER]);
+    const link = screen.getByRole('link', { name: 'Leer el instructivo Instalación de termotanque' });
+    expect(link.getAttribute('href')).toBe('/task/instructive/2');
+    expect(link.textContent).toBe('Instalación de termotanque');
+    unmount();
+    card([ROLES.ADMIN]);
+    expect(screen.getByRole('link', { name: 'Leer el instructivo Instalación de termotanque' }).getAttribute('href')).toBe('/backOffice/instructive/2/show');
   });
 });

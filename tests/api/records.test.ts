@@ -215,7 +215,7 @@ describeBackends('records', (backend) => {
       const r = await ok('registro/save', sale(), vendedora);
       const steps = await ok(`registro/nextSteps/${r.id}`, {}, vendedora);
       expect(steps.map((s: any) => s.destino.titulo).sort()).toEqual(['Anulado', 'Entrega']);
-      expect(steps.find((s: any) => s.destino.titulo === 'Entrega').decisiones).toEqual([{ pregunta: 'q', respuesta: 'si', texto: 'Sí' }]);
+      expect(steps.find((s: any) => s.destino.titulo === 'Entrega').decisiones).toEqual([{ pregunta: 'q', pregunta_texto: '¿Aprobado?', respuesta: 'si', texto: 'Sí' }]);
       expect(await post(`registro/move/${r.id}`, {}, vendedora)).toMatchObject({ status: 409, body: { code: 'ERROR_ESTADO_SIGUINETE' } });
       const there = await ok(`registro/move/${r.id}`, { respuesta: 'si', version: r.version }, vendedora);
       expect(there).toMatchObject({ actividad: ids.entrega, nodo: 'entrega', estado: 'abierto' });

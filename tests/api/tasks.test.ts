@@ -240,6 +240,15 @@ describeBackends('instructives and tasks', (backend) => {
       expect((await ok('tarea/index', { filters: { registro: t.registro } }, ajeno)).total).toBe(0);
       expect((await ok('tarea/index', { filters: { registro: t.registro } }, tecnica)).total).toBe(4);
     });
+
+    it('staff read the instructive their tasks come from (its text and its PERT table; the task card links it), and write nothing to it', async () => {
+      const read = await ok(`instructivo/show/${ids.instructivo}`, {}, tecnica);
+      expect(read.titulo).toBe('Instalación de termotanque');
+      expect((await ok(`instructivo/pert/${ids.instructivo}`, {}, tecnica)).tareas.map((x: any) => x.titulo).sort()).toEqual(['Instalar', 'Limpiar', 'Medir', 'Probar']);
+      expect(await post(`instructivo/update/${ids.instructivo}`, { ...read, titulo: 'Otro' }, tecnica)).toMatchObject({ status: 403 });
+      expect(await post(`instructivo/revise/${ids.instructivo}`, {}, tecnica)).toMatchObject({ status: 403 });
+      expect(await ok(`instructivo/show/${ids.instructivo}`)).toMatchObject({ titulo: 'Instalación de termotanque', version: read.version });
+    });
   });
 
   describe('the task area and the planning', () => {

@@ -35,8 +35,9 @@ interface Screen {
 
 const SAMPLE_PARAMS: Record<string, string> = { id: 'create', token: 'a11y-sample-token', filter: 'all' };
 /** Hand-made form screens that are also checked on an existing record of their entity. */
-// every form of an entity: the generic one and those of their own (process, flow designer, instructive, task)
-const RECORD_FORMS = new Set(['entityForm', 'processForm', 'flowDesigner', 'instructiveForm', 'taskForm']);
+// every form of an entity: the generic one and those of their own (process, flow designer, instructive, task), and
+// the instructive as staff read it
+const RECORD_FORMS = new Set(['entityForm', 'processForm', 'flowDesigner', 'instructiveForm', 'instructiveView', 'taskForm']);
 
 function fill(path: string): string {
   return path.replace(/\/:[A-Za-z]+\?/g, '').replace(/:([A-Za-z]+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');

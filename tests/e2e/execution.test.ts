@@ -7,7 +7,10 @@
  * sees REGISTRO_TOMADO with her name; a user of another job position gets a message page without a toast
  * (spec §8). The form is checked in English and at phone width too; and a whole sale, in English on a phone,
  * goes from the order to its end: keyed, totals seen, approved, prepared, delivered with its mandatory file; the
- * Spanish order is taken to its end too.
+ * Spanish order is taken to its end too. A client's name typed and Enter picks the one client it matches. The move
+ * dialog asks the flow's question above its answers, and closing a record (the end) is asked first. On a touch
+ * phone, a fast double tap on Guardar of a new order saves it once and releases nothing (the buttons that take
+ * Guardar's place wait a moment), and releasing asks first.
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
@@ -191,8 +194,10 @@ describe('executing an activity', () => {
       await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.aprobacion}/${ids.record}`);
       await page.getByRole('heading', { name: /^Registro PED-\d{6} · Aprobación del pedido$/, level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Mover' }).click();
-      await dialog.getByRole('button', { name: 'No → Fin (cierra el registro)' }).waitFor();
-      await dialog.getByRole('button', { name: 'Sí → Preparación en depósito' }).click();
+      // the question heads its answers: "Sí" and "No" alone do not say what is decided
+      const answers = dialog.getByRole('group', { name: '¿Se aprueba el pedido?' });
+      await answers.getByRole('button', { name: 'No → Fin (cierra el registro)' }).waitFor();
+      await answers.getByRole('button', { name: 'Sí → Preparación en depósito' }).click();
       await page.getByText('Registro movido a Preparación en depósito.').waitFor();
       const moved = await db.selectFrom('registro').select(['actividad', 'estado']).where('id', '=', ids.record).executeTakeFirstOrThrow();
       expect(moved).toEqual({ actividad: ids.preparacion, estado: 'abierto' });
@@ -325,7 +330,13 @@ describe('executing an activity', () => {
       // the delivery needs its signed delivery note before it ends
       await page.getByRole('button', { name: 'Move', exact: true }).click();
       await dialog.getByRole('button', { name: 'End (closes the record)' }).click();
+      // the end closes the record for good: asked first
+      const closing = page.getByRole('dialog', { name: 'Close the record?' });
+      await closing.getByText('This closes the record; it cannot be reopened.').waitFor();
+      await closing.getByRole('button', { name: 'Close the record' }).click();
       await dialog.getByText('This activity requires at least one attached file before moving on.').waitFor();
+      // said in words, not by its code
+      expect(await dialog.getByRole('alert').textContent()).not.toContain('ADJUNTO_OBLIGATORIO');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await page.locator('input[type=file]').setInputFiles({ name: 'remito-firmado.txt', mimeType: 'text/plain', buffer: Buffer.from('Remito firmado') });
@@ -333,10 +344,55 @@ describe('executing an activity', () => {
       await fits(page, 'Move');
       await page.getByRole('button', { name: 'Move', exact: true }).click();
       await dialog.getByRole('button', { name: 'End (closes the record)' }).click();
+      await closing.getByRole('button', { name: 'Close the record' }).click();
       await page.getByText('Record closed.').first().waitFor();
       expect(await db.selectFrom('registro').select(['estado', 'total']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ estado: 'cerrado', total: 38962 });
     } finally {
       await warehouse.context.close();
+    }
+  });
+
+  it('on a touch phone, a fast double tap on Guardar of a new order saves it once and keeps it held; releasing asks first', async () => {
+    const { page, context } = await signedIn('carla.rios', 'Demo-User1!', PHONE, { touch: true });
+    const releases: string[] = [];
+    page.on('request', (r) => void (/\/registro\/release\//.test(r.url()) && releases.push(r.url())));
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/create`);
+      await page.getByRole('heading', { name: 'Nuevo registro · Pedido de cliente', level: 1 }).waitFor();
+      await page.getByRole('combobox', { name: 'Artículo, ítem 1' }).click();
+      await page.keyboard.type('CEM-050');
+      await page.getByRole('option', { name: 'CEM-050 · Cemento portland 50 kg' }).click();
+      await page.getByRole('textbox', { name: 'Cantidad, ítem 1' }).fill('1');
+      const save = (await page.getByRole('button', { name: 'Guardar', exact: true }).boundingBox())!;
+      const x = save.x + save.width / 2;
+      const y = save.y + save.height / 2;
+      // the first tap saves; the second lands where Guardar was, right as the saved record's buttons appear there
+      await page.touchscreen.tap(x, y);
+      await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+      const id = Number(page.url().split('/').pop());
+      await page.getByRole('button', { name: 'Liberar' }).waitFor();
+      await page.touchscreen.tap(x, y);
+      await page.waitForTimeout(800);
+      expect(releases).toEqual([]);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(new URL(page.url()).hash).toMatch(new RegExp(`/${id}$`));
+      expect(await db.selectFrom('registro').select('asignado_nombre').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ asignado_nombre: 'carla.rios' });
+
+      // releasing hands it to others: asked first; cancelling keeps it
+      await page.getByRole('button', { name: 'Liberar' }).tap();
+      const ask = page.getByRole('dialog', { name: '¿Liberar el registro?' });
+      await ask.getByText('Deja de estar a su cargo: sale de «Registros a mi cargo» y otro responsable de la actividad puede tomarlo.').waitFor();
+      await ask.getByRole('button', { name: 'Cancelar' }).tap();
+      await ask.waitFor({ state: 'detached' });
+      expect(releases).toEqual([]);
+      await page.getByRole('button', { name: 'Liberar' }).tap();
+      await ask.getByRole('button', { name: 'Liberar' }).tap();
+      await page.getByText('Registro liberado.').first().waitFor();
+      await page.getByRole('button', { name: 'Tomar' }).waitFor();
+      expect(releases).toHaveLength(1);
+      expect((await db.selectFrom('registro').select('asignado_a').where('id', '=', id).executeTakeFirstOrThrow()).asignado_a).toBeNull();
+    } finally {
+      await context.close();
     }
   });
 
@@ -356,6 +412,14 @@ describe('executing an activity', () => {
       await page.getByRole('list', { name: 'Adjuntos' }).getByText('remito-4471.txt').waitFor();
       await page.getByRole('button', { name: 'Mover', exact: true }).click();
       await dialog.getByRole('button', { name: 'Fin (cierra el registro)' }).click();
+      // closing cannot be undone by staff: it is asked first, and cancelling leaves the record as it was
+      const closing = page.getByRole('dialog', { name: '¿Cerrar el registro?' });
+      await closing.getByText('Esto cierra el registro; no se puede reabrir.').waitFor();
+      await closing.getByRole('button', { name: 'Cancelar' }).click();
+      await closing.waitFor({ state: 'detached' });
+      expect((await db.selectFrom('registro').select('estado').where('id', '=', ids.record).executeTakeFirstOrThrow()).estado).not.toBe('cerrado');
+      await dialog.getByRole('button', { name: 'Fin (cierra el registro)' }).click();
+      await closing.getByRole('button', { name: 'Cerrar el registro' }).click();
       await page.getByText('Registro cerrado.').first().waitFor();
       // the page goes back to the activity's list after the move: opening the record before it does would be undone
       await page.waitForURL((url) => url.hash === `#/execution/${ids.flujo}/${entrega}`);
@@ -452,6 +516,56 @@ describe('executing an activity', () => {
       await page.getByRole('button', { name: 'Salir', exact: true }).click();
       await ask.getByRole('button', { name: 'Salir sin guardar' }).click();
       await page.getByText('Registros de esta actividad en el flujo Ventas').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a quantity typed in Spanish keeps its meaning when the language changes before saving: 1.000 is saved as a thousand', async () => {
+    const { page, context } = await signedIn('carla.rios', 'Demo-User1!');
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/create`);
+      await page.getByRole('heading', { name: 'Nuevo registro · Pedido de cliente', level: 1 }).waitFor();
+      await page.getByRole('combobox', { name: 'Artículo, ítem 1' }).focus();
+      await keyItem(page, 'CEM-050', 'CEM-050 · Cemento portland 50 kg', '1.000');
+      // a thousand at the retail 9,800 plus 21 % VAT
+      await expect.poll(() => totalOf(page).textContent()).toBe('11.858.000,00');
+      await page.getByTestId('language-switch').first().selectOption('en');
+      await page.getByRole('heading', { name: 'New record · Pedido de cliente', level: 1 }).waitFor();
+      // the cell now says its number as English writes it; the total is the one it was
+      await expect.poll(() => page.getByRole('textbox', { name: 'Quantity, item 1' }).inputValue()).toBe('1000');
+      await expect.poll(() => totalOf(page, 'Totals').textContent()).toBe('11,858,000.00');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+      const id = Number(page.url().split('/').pop());
+      const item = await db.selectFrom('registro__items').select('cantidad').where('parent_id', '=', id).executeTakeFirstOrThrow();
+      expect(Number(item.cantidad)).toBe(1000);
+      expect(await db.selectFrom('registro').select('total').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ total: 11858000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Cliente: a name typed and Enter, with no arrow key, picks the one client it matches, and the order is saved with him', async () => {
+    const { page, context } = await signedIn('carla.rios', 'Demo-User1!');
+    try {
+      const videla = await db.selectFrom('perfil').select('id').where('apellido', '=', 'Videla').executeTakeFirstOrThrow();
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/create`);
+      await page.getByRole('heading', { name: 'Nuevo registro · Pedido de cliente', level: 1 }).waitFor();
+      const client = page.getByRole('combobox', { name: /^Cliente/ });
+      await client.focus();
+      // Enter at once, before the search has answered: the only match is picked when it does
+      await page.keyboard.type('videla');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => client.inputValue()).toMatch(/Videla/);
+      await page.getByRole('combobox', { name: 'Artículo, ítem 1' }).focus();
+      await keyItem(page, 'CEM-050', 'CEM-050 · Cemento portland 50 kg', '1');
+      // what the field shows is what is saved
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+      const id = Number(page.url().split('/').pop());
+      expect(await db.selectFrom('registro').select('cliente').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ cliente: videla.id });
+      await expect.poll(() => client.inputValue()).toMatch(/Videla/);
     } finally {
       await context.close();
     }

@@ -2,10 +2,11 @@
  * Record forms opened from a list (issue 19), in real Chromium: the breadcrumb (menu group › list › the record)
  * leads back to the list with its filter and sort; previous / next follow the list's filter and sort and cross
  * its page boundary (the list loads 20 rows on this short window; the 21st comes from the next page), are
- * disabled at the ends, answer Alt+Arrow, and ask before dropping typed data. A party's type offers its category
- * group's entries, one added by an administrator included. The browser's Back (and the form's exit) bring the
- * list back as it was left: its search, filter, sort and scroll, with the rows it had loaded shown at once and read
- * again.
+ * disabled at the ends, answer Alt+Arrow, and ask before dropping typed data (the browser's Back too, with the list
+ * opened by its address). A party's type offers its category group's entries, one added by an administrator
+ * included. The browser's Back (and the form's exit) bring the list back as it was left: its search, filter, sort
+ * and scroll, with the rows it had loaded shown at once and read again. A date typed wrong stays as typed and is named
+ * at its field; nothing is saved until it is corrected.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -206,6 +207,49 @@ describe('record forms opened from a list', () => {
     expect(await page.getByRole('textbox', { name: /^Notas/ }).inputValue()).toBe('');
   });
 
+  it("the browser's Back from typed data asks when the list was opened by its address, the form reloaded or not; staying keeps the typing", async () => {
+    const ask = page.getByRole('dialog', { name: 'Cambios sin guardar' });
+    const notas = () => page.getByRole('textbox', { name: /^Notas/ });
+    const unloadWarns = () =>
+      page.evaluate(() => {
+        const e = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(e);
+        return e.defaultPrevented;
+      });
+    // an address opened in the bar is an entry of the browser's own (no page load): Back to it is held all the same
+    for (const reload of [false, true]) {
+      await filteredList();
+      await page.getByRole('button', { name: `Editar ${name(25)}` }).click();
+      await at(25, '1 de 25');
+      if (reload) {
+        await page.reload();
+        await at(25, '1 de 25');
+      }
+      const form = page.url();
+      // the form starts on its first field
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('form')?.id)).toBe('form-categoria');
+      await notas().fill('escrito antes de volver');
+      expect(await unloadWarns()).toBe(true);
+      await page.goBack();
+      await ask.waitFor();
+      // the question opens on its safe answer
+      await expect.poll(() => ask.evaluate((el) => el.contains(document.activeElement) && document.activeElement?.textContent)).toBe('Seguir editando');
+      await ask.getByRole('button', { name: 'Seguir editando' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(page.url()).toBe(form);
+      expect(await notas().inputValue()).toBe('escrito antes de volver');
+      // and the focus is back where the typing was
+      await expect.poll(() => notas().evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.goBack();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Salir sin guardar' }).click();
+      await page.waitForURL(/#\/backOffice\/categories$/);
+      await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+      expect(await notas().count()).toBe(0);
+      expect(await unloadWarns()).toBe(false);
+    }
+  });
+
   it("a new record's breadcrumb says so; a party's type offers the type group's entries", async () => {
     await page.goto(`${app.baseUrl}/#/backOffice/profile/create`);
     await expect.poll(() => current().textContent()).toBe('Nuevo registro');
@@ -222,6 +266,42 @@ describe('record forms opened from a list', () => {
     const reply = await saved;
     expect(reply.status()).toBe(200);
     expect((await reply.json()).tipo).toBe('distribuidores');
+  });
+
+  it('a date typed wrong stays as typed, is named at the field, and the record is not saved until it is corrected', async () => {
+    await page.goto(`${app.baseUrl}/#/backOffice/profile/create`);
+    await expect.poll(() => current().textContent()).toBe('Nuevo registro');
+    await page.getByRole('textbox', { name: /^Nombre/ }).first().fill('Fecha mal escrita');
+    const birth = page.getByRole('textbox', { name: /^Fecha de nacimiento/ });
+    await birth.click();
+    await page.keyboard.type('31022026');
+    await page.keyboard.press('Tab');
+    const wrong = page.getByText('Ingrese una fecha válida (dd/mm/aaaa)');
+    await wrong.waitFor();
+    // the calendar writes its day into the field a frame later: the typed text is still there after it
+    await page.waitForTimeout(200);
+    expect(await birth.inputValue()).toBe('31/02/2026');
+    const saves: string[] = [];
+    const onRequest = (r: { url(): string }) => void (r.url().endsWith('/api/perfil/save') && saves.push(r.url()));
+    page.on('request', onRequest);
+    try {
+      await page.getByRole('button', { name: 'Guardar' }).first().click();
+      await expect.poll(() => birth.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.waitForTimeout(300);
+      expect(saves).toEqual([]);
+      expect(await birth.inputValue()).toBe('31/02/2026');
+      expect(await wrong.isVisible()).toBe(true);
+    } finally {
+      page.off('request', onRequest);
+    }
+    await birth.fill('');
+    await page.keyboard.type('28021990');
+    await expect.poll(() => wrong.count()).toBe(0);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/perfil/save'));
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    const reply = await saved;
+    expect(reply.status()).toBe(200);
+    expect((await reply.json()).fecha_nacimiento).toMatch(/^1990-02-28/);
   });
 
   it("an activity's records: previous / next in the list's order, back to the list from the breadcrumb and with Back", async () => {
@@ -259,5 +339,36 @@ describe('record forms opened from a list', () => {
     await page.goBack();
     await page.waitForURL(new RegExp(`/execution/${flujo}/${actividad}$`));
     await expect.poll(() => numero.getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('typing outlives a reload: the form offers it back, Recuperar puts it in the form and saving removes the draft', async () => {
+    const notas = () => page.getByRole('textbox', { name: /^Notas/ });
+    const drafts = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('flujos.draft:')).length);
+    await filteredList();
+    await page.getByRole('button', { name: `Editar ${name(22)}` }).click();
+    await at(22, '4 de 25');
+    await notas().fill('escrito antes de recargar');
+    // kept once the typing pauses
+    await expect.poll(drafts).toBe(1);
+    // the browser's "leave page?" accepted (a phone may not even ask)
+    const accept = (d: { accept(): Promise<void> }) => void d.accept();
+    page.on('dialog', accept);
+    try {
+      await page.reload();
+    } finally {
+      page.off('dialog', accept);
+    }
+    await at(22, '4 de 25');
+    const notice = page.getByRole('status').filter({ hasText: 'Hay cambios sin guardar de hace' });
+    await notice.waitFor();
+    expect(await notas().inputValue()).toBe('');
+    await notice.getByRole('button', { name: 'Recuperar' }).click();
+    await expect.poll(() => notas().inputValue()).toBe('escrito antes de recargar');
+    await notice.waitFor({ state: 'detached' });
+    const saved = page.waitForResponse((r) => /\/api\/categoria\/update\/\d+$/.test(r.url()));
+    await page.getByRole('button', { name: 'Guardar' }).first().click();
+    expect((await saved).status()).toBe(200);
+    await page.waitForURL(/#\/backOffice\/categories$/);
+    expect(await drafts()).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Tasks in the browser (issue 13): a technician starts and finishes a task in the task area and sees the
- * locks of its state (also in the task form, with their reasons), tries to move a record whose tasks are open
- * and is told why with the code and the open tasks, and reschedules a task on the planning timeline — by
+ * Tasks in the browser (issue 13): a technician starts and finishes a task in the task area (finishing is asked
+ * first: only an admin reopens it) and sees the locks of its state (also in the task form, with their reasons),
+ * reads the instructive of a task from its card, tries to move a record whose tasks are open and is told why in
+ * words with the open tasks, and reschedules a task on the planning timeline — by
  * dragging and with the keyboard, and on a touch phone with the buttons a tap shows — where the server takes the
  * new dates; the critical path is marked; the task
  * area works in English too. The task form asks before typed data is lost, as the other forms do.
@@ -78,6 +79,10 @@ describe('tasks', () => {
     expect((await tasks()).Medir.fecha_fin_estimada).toBe(addDays(today, 2));
 
     await page.getByRole('button', { name: 'Finalizar: Medir' }).click();
+    // only an admin reopens a finished task: asked first
+    const ask = page.getByRole('dialog', { name: '¿Finalizar la tarea?' });
+    await ask.getByText('«Medir» quedará finalizada y solo un administrador puede reabrirla.').waitFor();
+    await ask.getByRole('button', { name: 'Finalizar' }).click();
     await page.getByText('Tarea finalizada').waitFor();
     // finished tasks leave the pending list; the finished filter shows it, locked, with nothing left to do
     await expect.poll(() => card('Medir').count()).toBe(0);
@@ -88,6 +93,21 @@ describe('tasks', () => {
     const locked = page.getByRole('group', { name: 'Fechas y horas de Medir' });
     for (const label of ['Inicio estimado', 'Fin estimado', 'Horas asignadas']) expect(await locked.getByLabel(label).getAttribute('readonly'), label).not.toBeNull();
     expect(await locked.getByText('Bloqueado: la tarea está finalizada.').count()).toBe(2);
+  });
+
+  it('the technician reads the instructive of a task from its card: its text and tasks, nothing to edit', async () => {
+    await page.goto(`${app.baseUrl}/#/task`);
+    await page.getByRole('heading', { name: 'Tareas', level: 1 }).waitFor();
+    await card('Limpiar').getByRole('link', { name: 'Leer el instructivo Instalación de termotanque' }).click();
+    await page.waitForURL(new RegExp(`#/task/instructive/${seed.instructivo}$`));
+    await page.getByRole('heading', { name: 'Instalación de termotanque', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Tareas del instructivo con sus tiempos PERT' }).getByText('Probar').waitFor();
+    expect(await page.getByText('Acceso denegado').count()).toBe(0);
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Guardar|Editar|Poner vigente|Volver a elaboración)$/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Probar' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Salir' }).first().click();
+    await page.getByRole('heading', { name: 'Tareas', level: 1 }).waitFor();
   });
 
   it('the task form shows the locked fields read-only with the reason (as an administrator)', async () => {
@@ -246,7 +266,8 @@ describe('tasks', () => {
     await dialog.getByRole('button', { name: 'Mover' }).click();
     const alert = dialog.getByRole('alert');
     await alert.getByText('Primero deben cerrarse todas las tareas de los instructivos asociados.').waitFor();
-    expect(await alert.textContent()).toContain('REQUIERE_CERRAR_TAREAS_INSTRUCTIVO');
+    // said in words: no code for staff to decipher
+    expect(await alert.textContent()).not.toMatch(/REQUIERE_CERRAR_TAREAS_INSTRUCTIVO|Código/);
     expect(await alert.getByRole('listitem').allTextContents()).toEqual(['Limpiar', 'Instalar', 'Probar']);
     expect((await seed.ok(`registro/show/${seed.registros[0].id}`)).actividad).toBe(seed.instalacion);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();

@@ -1,11 +1,13 @@
 /**
  * The text / number / email / password input of the form (RJSF routes TextWidget and friends here). The id
- * is the one the FieldTemplate put on Field.Root, so the label targets this input; `maxLength` limits typing.
+ * is the one the FieldTemplate put on Field.Root, so the label targets this input. A text over its `maxLength` is
+ * kept and told, not cut (./TextLength.tsx).
  */
 import { Input } from '@chakra-ui/react';
 import { getInputProps, getSchemaType, type BaseInputTemplateProps, type RJSFSchema } from '@rjsf/utils';
 import { emptyValueOf } from './empty';
 import { NumberInput } from './NumberInput';
+import { LengthCounter, tooLong } from './TextLength';
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, type, value, schema, options, onChange, onChangeOverride, onBlur, onFocus, readonly, disabled, autofocus, placeholder, required } =
@@ -31,21 +33,23 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       />
     );
   return (
-    <Input
-      id={id}
-      name={htmlName || id}
-      {...inputProps}
-      value={value === undefined || value === null ? '' : String(value)}
-      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
-      placeholder={placeholder}
-      required={required}
-      readOnly={readonly}
-      disabled={disabled}
-      autoFocus={autofocus}
-      onChange={onChangeOverride ?? ((e) => onChange(e.target.value === '' ? emptyValueOf(schema, options) : e.target.value))}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
-    />
+    <>
+      <Input
+        id={id}
+        name={htmlName || id}
+        {...inputProps}
+        value={value === undefined || value === null ? '' : String(value)}
+        placeholder={placeholder}
+        required={required}
+        readOnly={readonly}
+        disabled={disabled}
+        autoFocus={autofocus}
+        onChange={onChangeOverride ?? ((e) => onChange(e.target.value === '' ? emptyValueOf(schema, options) : e.target.value, tooLong(e.target.value, schema), id))}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+      <LengthCounter value={value} schema={schema} />
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from './DatePickerWidget.stories';
 import { formatDate, toDayMonthYear, today } from '../../engine/dates';
@@ -27,15 +28,58 @@ describe('DatePickerWidget', () => {
     expect(value()).toEqual({ fecha: '2024-02-29 00:00:00' });
   });
 
-  it('leaves the value empty for a date that does not exist', () => {
+  it('keeps a date that does not exist as typed, says so at once, and does not save it until corrected', async () => {
     render(<WithValue />);
     expect(input().value).toBe('29/02/2024');
     type('31/02/2024');
-    expect(value()).toEqual({});
+    expect(await screen.findByText('Ingrese una fecha válida (dd/mm/aaaa)')).toBeTruthy();
     fireEvent.blur(input());
-    expect(input().value).toBe('');
-    type('29/02/2023');
+    // the calendar writes its (now no) day into the field a frame later: what was typed stays
+    await new Promise((r) => setTimeout(r, 50));
+    expect(input().value).toBe('31/02/2024');
+    expect(value()).toEqual({ fecha: '31/02/2024' });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(document.activeElement).toBe(input()));
+    expect(screen.getByText('Ingrese una fecha válida (dd/mm/aaaa)')).toBeTruthy();
+    expect(screen.queryByTestId('form-submitted')).toBeNull();
+    type('28/02/2024');
+    await waitFor(() => expect(screen.queryByText('Ingrese una fecha válida (dd/mm/aaaa)')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(JSON.parse((await screen.findByTestId('form-submitted')).textContent!)).toEqual({ fecha: '2024-02-28 00:00:00' });
+  });
+
+  it('keeps a half-typed date and names it wrong on leaving the field, in either language', async () => {
+    render(<Empty />);
+    type('12/0');
+    expect(screen.queryByText('Ingrese una fecha válida (dd/mm/aaaa)')).toBeNull();
+    fireEvent.blur(input());
+    expect(await screen.findByText('Ingrese una fecha válida (dd/mm/aaaa)')).toBeTruthy();
+    expect(input().value).toBe('12/0');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(document.activeElement).toBe(input()));
+    // the date's own message, not "required": the field is not empty
+    expect(screen.queryByText('El campo Fecha es obligatorio')).toBeNull();
+    expect(screen.queryByTestId('form-submitted')).toBeNull();
+    await act(() => i18next.changeLanguage('en'));
+    try {
+      expect(await screen.findByText('Enter a valid date (dd/mm/yyyy)')).toBeTruthy();
+      await new Promise((r) => setTimeout(r, 100));
+      expect((screen.getByLabelText(/^Date\*?$/) as HTMLInputElement).value).toBe('12/0');
+    } finally {
+      await act(() => i18next.changeLanguage('es'));
+    }
+  });
+
+  it('stores no date when the field is cleared on purpose', async () => {
+    render(<CustomFormat />);
+    type('31/04/2025');
+    expect(value()).toEqual({ fecha: '31/04/2025' });
+    type('');
+    fireEvent.blur(input());
     expect(value()).toEqual({});
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(JSON.parse((await screen.findByTestId('form-submitted')).textContent!)).toEqual({});
+    expect(screen.queryByText('Ingrese una fecha válida (dd/mm/aaaa)')).toBeNull();
   });
 
   it('shows the required message when left empty', async () => {

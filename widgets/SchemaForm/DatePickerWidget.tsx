@@ -1,7 +1,9 @@
 /**
  * Date input (ui:widget "date"): the user types day/month/year through a mask (DD/MM/YYYY) or picks a day
- * in the calendar. Only a real calendar date is accepted, anything else empties the value. The value is
- * written with `ui:options.format` (default 'YYYY-MM-DD HH:mm:ss'). With an empty value and no
+ * in the calendar. Only a real calendar date is a date: other text (31/02/2026, 12/0) stays in the field and is
+ * handed on as typed, so the field says "enter a valid date" (on leaving it, or once all of it is typed) and the
+ * form does not save it (engine/validation/typedDates.ts), where it used to empty the field and save no date.
+ * A date is written with `ui:options.format` (default 'YYYY-MM-DD HH:mm:ss'). With an empty value and no
  * `ui:options.autoSelect`, the calendar opens on today's date without setting a value, and the input shows the
  * format (dd/mm/aaaa) as its placeholder: a grey today read like a value (a birth date of today); with
  * autoSelect an empty value becomes today. Parsing and formatting: engine/dates.ts.
@@ -11,43 +13,64 @@ import { DatePicker, IconButton, Input, InputGroup, parseDate } from '@chakra-ui
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import {
-  DEFAULT_DATE_FORMAT, formatDate, maskDayMonthYear, parseDayMonthYear, parseWithMask, sameDay, toDayMonthYear, today, type DateParts,
+  formatDate, maskDayMonthYear, parseDayMonthYear, parseWithMask, sameDay, toDayMonthYear, today, type DateParts,
 } from '../../engine/dates';
+import { dateFormatOf } from '../../engine/validation/typedDates';
 import { emptyValueOf } from './empty';
+import { ownError } from './errorCodes';
 import { CalendarIcon } from './icons';
 
 const isoDay = (p: DateParts) => parseDate(formatDate(p, 'YYYY-MM-DD'));
+const notADate = ownError('date');
 
 export function DatePickerWidget(props: WidgetProps) {
   const { id, htmlName, value, schema, options, onChange, onBlur, onFocus, readonly, disabled, autofocus, required } = props;
   const { t, i18n } = useTranslation();
-  const format = typeof options.format === 'string' && options.format ? options.format : DEFAULT_DATE_FORMAT;
+  const format = dateFormatOf(options);
   const autoSelect = options.autoSelect === true;
   const parts = typeof value === 'string' && value ? parseWithMask(value, format) : null;
-  const [text, setText] = useState(parts ? toDayMonthYear(parts) : '');
+  const [text, setText] = useState(parts ? toDayMonthYear(parts) : typeof value === 'string' ? value : '');
   const valueRef = useRef(value);
   valueRef.current = value;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const textRef = useRef(text);
+  textRef.current = text;
 
-  const emit = (p: DateParts | null) => {
+  /** The value of a day, or of the text when it is none; `wrong` says at once that the text is no date. */
+  const emit = (p: DateParts | null, typed = '', wrong = false) => {
     // a retyped day keeps the time the value had
-    const next = p ? formatDate({ hour: parts?.hour, minute: parts?.minute, second: parts?.second, ...p }, format) : emptyValueOf(schema, options);
-    if (next !== valueRef.current) onChange(next);
+    const next = p ? formatDate({ hour: parts?.hour, minute: parts?.minute, second: parts?.second, ...p }, format) : typed || emptyValueOf(schema, options);
+    if (next !== valueRef.current || wrong) onChange(next, wrong ? notADate : undefined, id);
   };
 
   // follow a value set from outside (loaded record, reset); only when the value itself changes
   useEffect(() => {
-    setText((shown) => (sameDay(parseDayMonthYear(shown), parts) ? shown : parts ? toDayMonthYear(parts) : shown.length === 10 ? '' : shown));
+    setText((shown) => {
+      if (value === shown || sameDay(parseDayMonthYear(shown), parts)) return shown;
+      return parts ? toDayMonthYear(parts) : typeof value === 'string' ? value : '';
+    });
   }, [value]);
+
+  // the picker writes its day's text into the field a frame after its day or language changes (Zag's syncInputElement,
+  // none for no day); a typed text that is no date is put back, which React does not do as its state did not change
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const el = inputRef.current;
+      if (el && el.value !== textRef.current) el.value = textRef.current;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [value, i18n.language]);
 
   // autoSelect: once, when the field appears empty
   useEffect(() => {
-    if (autoSelect && !parts) emit(today());
+    if (autoSelect && !value) emit(today());
   }, []);
 
   const type = (typed: string) => {
     const masked = maskDayMonthYear(typed);
     setText(masked);
-    emit(parseDayMonthYear(masked));
+    const p = parseDayMonthYear(masked);
+    emit(p, masked, !p && masked.length === 10);
   };
 
   return (
@@ -98,6 +121,7 @@ export function DatePickerWidget(props: WidgetProps) {
           }
         >
           <Input
+            ref={inputRef}
             id={id}
             name={htmlName || id}
             inputMode="numeric"
@@ -112,7 +136,8 @@ export function DatePickerWidget(props: WidgetProps) {
             onChange={(e) => type(e.target.value)}
             onFocus={() => onFocus(id, value)}
             onBlur={() => {
-              if (!parseDayMonthYear(text)) setText('');
+              // a text left that is no date (half typed too) is kept and named wrong, not emptied
+              if (text && !parseDayMonthYear(text)) emit(null, text, true);
               onBlur(id, value);
             }}
           />

@@ -11,7 +11,7 @@ import { decodeFieldErrors } from './errorCodes';
 import { fieldMessage } from './fieldMessage';
 import { isArrayItem } from './labelKeys';
 import { useFieldLabel } from './useFieldLabel';
-import { formContextOf } from './context';
+import { FieldPath, formContextOf } from './context';
 import { ReadOnlyValue } from './ReadOnlyValue';
 
 export const LABEL_WIDTH = '140px';
@@ -72,7 +72,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
           </Field.Label>
         )}
         <Box flex="1" minW="0">
-          {children}
+          <FieldPath.Provider value={fieldPathId.path.join('.')}>{children}</FieldPath.Provider>
           {description && <Field.HelperText>{description}</Field.HelperText>}
           <Field.ErrorText>{message}</Field.ErrorText>
         </Box>

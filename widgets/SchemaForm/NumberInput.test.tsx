@@ -41,6 +41,26 @@ describe("a number field reads numbers as the app's language writes them, whatev
     }
   });
 
+  it('a whole number field given a fraction asks for a whole number, in either language', async () => {
+    render(form({ entity: oneFieldEntity('orden', { type: 'integer', minimum: 0 }) }));
+    expect(input().inputMode).toBe('numeric');
+    type('2,5');
+    expect(value()).toEqual({ orden: 2.5 });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Ingrese un número entero')).toBeTruthy();
+    expect(screen.queryByText('Ingrese un número')).toBeNull();
+    expect(screen.queryByTestId('form-submitted')).toBeNull();
+    await act(() => i18next.changeLanguage('en'));
+    try {
+      expect(await screen.findByText('Enter a whole number')).toBeTruthy();
+    } finally {
+      await act(() => i18next.changeLanguage('es'));
+    }
+    type('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(JSON.parse((await screen.findByTestId('form-submitted')).textContent!)).toEqual({ orden: 3 });
+  });
+
   it('text that is no number stays as typed and the form says so, instead of saving nothing', async () => {
     render(form());
     type('12 kg');

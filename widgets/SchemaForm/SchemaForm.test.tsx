@@ -21,10 +21,13 @@ describe('SchemaForm', () => {
     expect(field('Nombre del contacto')).toHaveProperty('value', 'Ana');
   });
 
-  it('limits typing with maxLength', () => {
+  it('does not cut a text at maxLength: it says the limit at once (./TextLength.test.tsx)', async () => {
     render(<Categoria />);
-    expect(field('Nombre').getAttribute('maxlength')).toBe('120');
-    expect(field('Notas').getAttribute('maxlength')).toBe('2000');
+    expect(field('Nombre').getAttribute('maxlength')).toBeNull();
+    expect(field('Notas').getAttribute('maxlength')).toBeNull();
+    fireEvent.change(field('Nombre'), { target: { value: 'n'.repeat(121) } });
+    expect(field('Nombre').value).toHaveLength(121);
+    expect(await screen.findByText('Máximo 120 caracteres')).toBeTruthy();
   });
 
   it('marks required fields', () => {
@@ -59,10 +62,10 @@ describe('SchemaForm', () => {
     expect(nombre.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Máximo 120 caracteres')).toBeTruthy();
     expect(screen.queryByText('El campo Nombre es obligatorio')).toBeNull();
-    expect(screen.getByText('Debe estar entre 0 y 100000')).toBeTruthy();
+    expect(screen.getByText('Debe estar entre 0 y 100.000')).toBeTruthy();
     fireEvent.change(nombre, { target: { value: 'Clientes VIP' } });
     expect(screen.queryByText('Máximo 120 caracteres')).toBeNull();
-    expect(screen.getByText('Debe estar entre 0 y 100000')).toBeTruthy();
+    expect(screen.getByText('Debe estar entre 0 y 100.000')).toBeTruthy();
   });
 
   it('marks a conditional required field only while its condition holds', async () => {

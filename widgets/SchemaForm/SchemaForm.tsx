@@ -3,7 +3,7 @@
  * widgets. Validation runs the engine's rules (validator.ts); each field shows one translated message
  * (spec §5). Server field errors of a 4xx reply land on their fields. Labels: labelKeys.ts.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { withTheme } from '@rjsf/core';
 import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import type { FieldError } from '../../engine/errors';
@@ -63,7 +63,17 @@ export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, ser
     if (formData !== emitted.current) setBase(formData);
   }
   const schema = entity.schema as RJSFSchema;
-  const validator = useMemo(() => createEngineValidator<FormRecord>(schema, rules), [schema, rules]);
+  // selects holding typed text that picked nothing, by field path: each an error of its field, so the form does not
+  // save a value other than the one shown
+  const unpicked = useRef(new Map<string, string>());
+  const setUnpicked = useCallback((path: string, text: string | null) => {
+    if (text === null) unpicked.current.delete(path);
+    else unpicked.current.set(path, text);
+  }, []);
+  const validator = useMemo(
+    () => createEngineValidator<FormRecord>(schema, rules, () => [...unpicked.current].map(([field, text]) => ({ field, code: 'unpicked', params: { text } }))),
+    [schema, rules],
+  );
   const uiSchema = useMemo(
     () => prepareUi(entity.schema, entity.ui, formWidgets, entity.references, entity.name),
     [entity.schema, entity.ui, entity.references, entity.name],
@@ -72,8 +82,8 @@ export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, ser
   // the record only in view mode, where it does not change while shown (a value named within another field's)
   const shownRecord = readOnly ? current : undefined;
   const formContext = useMemo(
-    () => ({ entity: entity.name, optionsSource, recordId, viewMode: readOnly === true, ...(shownRecord ? { record: shownRecord } : {}) }),
-    [entity.name, optionsSource, recordId, readOnly, shownRecord],
+    () => ({ entity: entity.name, optionsSource, recordId, viewMode: readOnly === true, setUnpicked, ...(shownRecord ? { record: shownRecord } : {}) }),
+    [entity.name, optionsSource, recordId, readOnly, shownRecord, setUnpicked],
   );
   const extraErrors = useServerErrors<FormRecord>(serverErrors, current);
   // what "unchanged" means: the data given, with the defaults the form fills in

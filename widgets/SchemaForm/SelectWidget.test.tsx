@@ -12,6 +12,8 @@ const { AllowNull, WithValue, RestrictedIds, Required, LocalEnum, NullableEnum }
 const input = (label = 'Categoría') => screen.getByRole('combobox', { name: new RegExp(`^${label}\\*?$`) }) as HTMLInputElement;
 const value = () => JSON.parse(screen.getByTestId('form-value').textContent!);
 const optionTexts = () => screen.getAllByRole('option').map((o) => o.getAttribute('aria-label') ?? o.textContent);
+/** A read cache of its own: requests a test with fake timers leaves pending do not reach the next test. */
+const alone = (node: ReactNode) => <SWRConfig value={{ provider: () => new Map() }}>{node}</SWRConfig>;
 
 beforeEach(() => {
   fixtureCalls.length = 0;
@@ -89,6 +91,57 @@ describe('SelectWidget', () => {
       expect(fixtureCalls.map((c) => c.query.pattern)).toEqual(['banc']);
       // a typed text looks for something: no blank entry on top of what it finds
       expect(optionTexts()).toEqual(['Bancos 4', 'Bancos 11', 'Bancos 18', 'Bancos 25', 'Bancos 32']);
+    });
+
+    it('Enter picks the one option a typed text matches', async () => {
+      render(alone(<Required />));
+      fireEvent.change(input(), { target: { value: 'zonas 12' } });
+      fireEvent.keyDown(input(), { key: 'Enter' });
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(value()).toEqual({ categoria: 12 });
+      expect(input().value).toBe('Zonas 12');
+    });
+
+    it('a text left without a pick stays, as the field’s error, and Guardar saves nothing until an option is picked', async () => {
+      render(alone(<WithValue />));
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(input().value).toBe('Zonas 12');
+      fireEvent.focus(input());
+      fireEvent.change(input(), { target: { value: 'banc' } });
+      fireEvent.blur(input());
+      expect(input().value).toBe('banc');
+      expect(input().getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByText('«banc» no se eligió: elija una opción de la lista')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+      await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(screen.queryByTestId('form-submitted')).toBeNull();
+      expect(screen.getByText('«banc» no se eligió: elija una opción de la lista')).toBeTruthy();
+      // back in the field, its options are at hand: Enter picks the first
+      fireEvent.click(input());
+      await act(() => vi.advanceTimersByTimeAsync(800));
+      fireEvent.keyDown(input(), { key: 'Enter' });
+      expect(input().value).toBe('Bancos 4');
+      expect(screen.queryByText(/no se eligió/)).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+      await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(JSON.parse(screen.getByTestId('form-submitted').textContent!)).toEqual({ categoria: 4 });
+    });
+
+    it('Guardar while a text is still typed (a tap need not leave the field) saves nothing; Escape shows the value held again', async () => {
+      render(alone(<WithValue />));
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      fireEvent.change(input(), { target: { value: 'xyz' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+      await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(screen.queryByTestId('form-submitted')).toBeNull();
+      expect(screen.getByText('«xyz» no se eligió: elija una opción de la lista')).toBeTruthy();
+      fireEvent.keyDown(input(), { key: 'Escape' });
+      expect(input().value).toBe('Zonas 12');
+      expect(screen.queryByText(/no se eligió/)).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+      await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(JSON.parse(screen.getByTestId('form-submitted').textContent!)).toEqual({ categoria: 12 });
+      expect(screen.queryByText(/no se eligió/)).toBeNull();
     });
   });
 

@@ -2,13 +2,15 @@
  * Select with remote options (ui:widget "select", `ui:options`: list, allowNull, ids, filters): the app's
  * Combobox over `{list}/select` in slices of 10. Without `list` it offers the schema's enum the same way.
  * A reference property (`x-ref`) gets this widget and its list by default (./uiSchema.ts); `excludeSelf` leaves the
- * record shown out of the options.
+ * record shown out of the options. A text typed that picked nothing stays shown as the field's error, and the form
+ * does not save, until an option is picked or the text cleared (Escape shows the value held again).
  */
-import { useMemo } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import { getSchemaType, type WidgetProps } from '@rjsf/utils';
 import { Combobox } from '../Combobox';
-import { formContextOf } from './context';
+import { FieldPath, formContextOf } from './context';
 import { emptyValueOf } from './empty';
+import { ownError } from './errorCodes';
 import { idForSchema, localPage, readSelectConfig, sameId } from './selectOptions';
 import { rememberOptions } from './useCurrentOption';
 import { useEnumText } from './enumText';
@@ -26,9 +28,22 @@ function withoutSelf(source: SliceSource, self: string | number | null | undefin
 }
 
 export function SelectWidget(props: WidgetProps) {
-  const { id, value, schema, options, registry, onChange, onBlur, onFocus, readonly, disabled, autofocus, placeholder, required } = props;
+  const { id, value, schema, options, registry, onChange, onBlur, onFocus, readonly, disabled, autofocus, placeholder, required, rawErrors } = props;
   const cfg = readSelectConfig(options);
-  const { optionsSource, recordId } = formContextOf(registry);
+  const { optionsSource, recordId, setUnpicked } = formContextOf(registry);
+  const path = useContext(FieldPath);
+  // the text typed that picked nothing, told to the form (its validation refuses it); `raised`: its error is shown
+  const typed = useRef<string | null>(null);
+  const raised = useRef(false);
+  const hold = (text: string | null) => {
+    typed.current = text;
+    setUnpicked?.(path, text);
+  };
+  // a field that moves (a row above removed) takes its text along; one that goes leaves none behind
+  useEffect(() => {
+    if (typed.current !== null) setUnpicked?.(path, typed.current);
+    return () => setUnpicked?.(path, null);
+  }, [path, setUnpicked]);
   const self = options.excludeSelf === true ? recordId : null;
   const enumText = useEnumText();
   // an enum's options, or the values an open choice offers (`examples`), with the current value if it is another
@@ -57,7 +72,19 @@ export function SelectWidget(props: WidgetProps) {
     <Combobox
       id={id}
       value={value}
-      onChange={(picked) => onChange(picked === null ? emptyValueOf(schema, options) : idForSchema(picked, numeric))}
+      onChange={(picked) => {
+        hold(null);
+        raised.current = false;
+        onChange(picked === null ? emptyValueOf(schema, options) : idForSchema(picked, numeric));
+      }}
+      onUnpicked={(text) => {
+        hold(text);
+        // dropped without a change (Escape): the error it raised, or a save found, goes with it
+        if (text === null && (raised.current || rawErrors?.length)) {
+          raised.current = false;
+          onChange(value);
+        }
+      }}
       source={source}
       listKey={listKey}
       cacheKey={cfg.list ? `${listKey}|${self ?? ''}` : undefined}
@@ -71,7 +98,14 @@ export function SelectWidget(props: WidgetProps) {
       disabled={disabled}
       autoFocus={autofocus}
       onFocus={() => onFocus(id, value)}
-      onBlur={() => onBlur(id, value)}
+      onBlur={() => {
+        // said once the user leaves it, not while typing; the form's validation says the same on saving
+        if (typed.current !== null) {
+          raised.current = true;
+          onChange(value, ownError('unpicked', { text: typed.current }));
+        }
+        onBlur(id, value);
+      }}
     />
   );
 }

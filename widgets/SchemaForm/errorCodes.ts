@@ -27,6 +27,14 @@ export function decodeFieldErrors(raw: readonly string[] | undefined, field = ''
   });
 }
 
+/**
+ * The error a widget raises on its own field with its change (RJSF's widget `onChange(value, errorSchema)`): shown at
+ * once, before the form is validated; a later change without one takes it away. The form's validation says the same.
+ */
+export function ownError<T = unknown>(code: string, params?: Record<string, unknown>): ErrorSchema<T> {
+  return { __errors: [encodeFieldError({ field: '', code, ...(params ? { params } : {}) })] } as ErrorSchema<T>;
+}
+
 /** FieldError[] ('contactos.0.email' paths) -> RJSF ErrorSchema; errors without a field land on the root. */
 export function toErrorSchema<T = unknown>(errors: readonly FieldError[]): ErrorSchema<T> {
   const builder = new ErrorSchemaBuilder<T>();

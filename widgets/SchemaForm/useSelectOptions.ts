@@ -16,9 +16,11 @@ interface State {
   total: number;
   loading: boolean;
   loaded: boolean;
+  /** The text the rows were found for (null: none yet): a combobox highlights a match only among these. */
+  answered: string | null;
 }
 
-const initial: State = { raw: [], total: 0, loading: false, loaded: false };
+const initial: State = { raw: [], total: 0, loading: false, loaded: false, answered: null };
 
 const inFlight = new Map<string, Promise<{ total: number; rows: SelectOption[] }>>();
 
@@ -37,6 +39,7 @@ export function useSelectOptions(
   const fetchSlice = useCallback(
     async (offset: number) => {
       const mine = ++seq.current;
+      const text = pattern.current;
       const query = selectQuery(pattern.current, offset, optsRef.current.filters);
       const key = optsRef.current.cacheKey !== undefined && offset === 0 ? (['slice', optsRef.current.cacheKey, query] as const) : null;
       const id = key ? unstable_serialize(key) : '';
@@ -44,7 +47,7 @@ export function useSelectOptions(
       setState((s) => ({
         ...s,
         loading: true,
-        ...(offset === 0 ? (cached ? { raw: cached.rows, total: cached.total, loaded: true } : { raw: [], total: 0 }) : {}),
+        ...(offset === 0 ? (cached ? { raw: cached.rows, total: cached.total, loaded: true, answered: text } : { raw: [], total: 0, answered: null }) : {}),
       }));
       try {
         let reply: { total: number; rows: SelectOption[] };
@@ -61,7 +64,7 @@ export function useSelectOptions(
         } else reply = await source(query);
         if (mine !== seq.current) return;
         optsRef.current.onRows?.(reply.rows);
-        setState((s) => ({ raw: offset === 0 ? reply.rows : [...s.raw, ...reply.rows], total: reply.total, loading: false, loaded: true }));
+        setState((s) => ({ raw: offset === 0 ? reply.rows : [...s.raw, ...reply.rows], total: reply.total, loading: false, loaded: true, answered: offset === 0 ? text : s.answered }));
       } catch {
         if (mine === seq.current) setState((s) => ({ ...s, loading: false, loaded: true }));
       }
@@ -93,5 +96,5 @@ export function useSelectOptions(
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  return { rows, loading: state.loading, loaded: state.loaded, hasMore, search, loadMore, pattern: pattern.current };
+  return { rows, loading: state.loading, loaded: state.loaded, hasMore, search, loadMore, pattern: pattern.current, answered: state.answered };
 }
