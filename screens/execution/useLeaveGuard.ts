@@ -4,19 +4,33 @@
  * navigation through (after a save or a move).
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useBlocker, type Blocker } from 'react-router-dom';
 
 export function useLeaveGuard(dirty: boolean) {
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
   const allowed = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+  // the user chose to leave: until this screen is gone, no move is held (an address opened right after "Salir
+  // sin guardar", before the form unmounted, was held and turned back with no dialog left to show it)
+  const leaving = useRef(false);
+  const held = useBlocker(({ currentLocation, nextLocation }) => {
+    if (leaving.current) return false;
     if (allowed.current) {
       allowed.current = false;
       return false;
     }
     return dirtyRef.current && currentLocation.pathname !== nextLocation.pathname;
   });
+  const blocker: Blocker =
+    held.state === 'blocked'
+      ? {
+          ...held,
+          proceed: () => {
+            leaving.current = true;
+            held.proceed();
+          },
+        }
+      : held;
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
       if (!dirtyRef.current) return;

@@ -34,7 +34,8 @@ export function PertTable({ pert, instructivo, linkTasks = true }: { pert: PertR
           <Input type="number" min={0} step="1" inputMode="decimal" value={target} onChange={(e) => setTarget(e.target.value)} />
         </FormField>
       </Box>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      {/* a region that scrolls sideways on a phone is reached by the keyboard too, links in it or not */}
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label={t('instructive.pert.tableLabel')}>
         <Table.Root size="sm" aria-label={t('instructive.pert.tableLabel')}>
           <Table.Header>
             <Table.Row>

@@ -266,6 +266,8 @@ describe('record forms opened from a list', () => {
     const reply = await saved;
     expect(reply.status()).toBe(200);
     expect((await reply.json()).tipo).toBe('distribuidores');
+    // saved, the form goes back to its list (the next case opens the form again by its address)
+    await page.waitForURL(/#\/backOffice\/profile$/);
   });
 
   it('a date typed wrong stays as typed, is named at the field, and the record is not saved until it is corrected', async () => {
@@ -296,6 +298,8 @@ describe('record forms opened from a list', () => {
     }
     await birth.fill('');
     await page.keyboard.type('28021990');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => birth.inputValue()).toBe('28/02/1990');
     await expect.poll(() => wrong.count()).toBe(0);
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/perfil/save'));
     await page.getByRole('button', { name: 'Guardar' }).first().click();
