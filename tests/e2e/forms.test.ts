@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startApp } from '../support/app';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { closeToasts, launchBrowser, loginAs, newPage } from '../support/browser';
 import { api } from '../support/server';
 import { step, world } from '../support/world';
 
@@ -287,6 +287,8 @@ describe('record forms opened from a list', () => {
     const onRequest = (r: { url(): string }) => void (r.url().endsWith('/api/perfil/save') && saves.push(r.url()));
     page.on('request', onRequest);
     try {
+      // the earlier cases' "Guardado." toasts sit over the header's buttons for a few seconds
+      await closeToasts(page);
       await page.getByRole('button', { name: 'Guardar' }).first().click();
       await expect.poll(() => birth.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.waitForTimeout(300);
@@ -301,6 +303,7 @@ describe('record forms opened from a list', () => {
     await page.keyboard.press('Tab');
     await expect.poll(() => birth.inputValue()).toBe('28/02/1990');
     await expect.poll(() => wrong.count()).toBe(0);
+    await closeToasts(page);
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/perfil/save'));
     await page.getByRole('button', { name: 'Guardar' }).first().click();
     const reply = await saved;
