@@ -13,6 +13,7 @@
  * row is locked while checking, so two records cannot slip past each other.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../../engine/api/requestKeys';
 import { voucherAmounts, voucherConcept } from '../../../engine/billing/amounts';
 import { argentinaToday, toAfipDate, voucherDateProblem } from '../../../engine/billing/dates';
 import { linesTotals, noteLines, recordLines, type NotePart, type VoucherLine } from '../../../engine/billing/notes';
@@ -40,11 +41,8 @@ export interface IssueBody extends NotePart {
 /** What a stored voucher's request looks like before the worker numbers it (the rate may still be AFIP's to give). */
 export type QueuedRequest = Omit<VoucherRequest, 'nro' | 'monCotiz'> & { monCotiz: number | null };
 
-const canonical = (v: unknown): string =>
-  Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : v && typeof v === 'object' ? `{${Object.keys(v).sort().filter((k) => (v as any)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((v as any)[k])}`).join(',')}}` : JSON.stringify(v);
-
 /** The fingerprint of a request (all but its key), to tell a retry from another request under the same key. */
-export const requestPrint = ({ clave: _key, ...rest }: IssueBody) => createHash('sha256').update(canonical({ ...rest, tipo: rest.tipo ?? 'factura' })).digest('hex');
+export const requestPrint = ({ clave: _key, ...rest }: IssueBody) => createHash('sha256').update(canonicalJson({ ...rest, tipo: rest.tipo ?? 'factura' })).digest('hex');
 
 const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
