@@ -43,19 +43,22 @@ let stop: (() => void) | undefined;
 afterEach(() => stop?.());
 
 describe('an entry the browser made', () => {
-  it('is numbered after the one it was typed over, also when the router had pushed that one', async () => {
+  it('is numbered after the one it was typed over, also when the router had pushed that one, and has a key of its own', async () => {
     window.history.replaceState({ idx: 4 }, '', '#/a');
     const entries = numberBrowserEntries();
     stop = entries.stop;
     window.history.pushState(null, '', '#/b');
     window.dispatchEvent(new PopStateEvent('popstate'));
-    expect(window.history.state).toEqual({ idx: 5 });
+    expect(window.history.state).toEqual({ idx: 5, key: expect.stringMatching(/^[a-z0-9]+$/) });
+    const first = (window.history.state as { key: string }).key;
     // an entry of the router's keeps its number, and the next browser entry follows it
     window.history.pushState({ idx: 9 }, '', '#/c');
     entries.follow();
     window.history.pushState({ keptList: 1 }, '', '#/d');
     window.dispatchEvent(new PopStateEvent('popstate'));
-    expect(window.history.state).toEqual({ keptList: 1, idx: 10 });
+    expect(window.history.state).toEqual({ keptList: 1, idx: 10, key: expect.stringMatching(/^[a-z0-9]+$/) });
+    // each a visit of its own (React Router's location.key), not the "default" of every entry without one
+    expect((window.history.state as { key: string }).key).not.toBe(first);
   });
 
   it('a list opened by address: Back from its form with typed data asks; stay keeps the text, leave goes back', async () => {

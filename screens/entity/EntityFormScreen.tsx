@@ -38,7 +38,18 @@ export interface EntityFormPageProps extends ScreenProps {
   above?: (record: { id: number | string | null; readOnly: boolean }) => ReactNode;
 }
 
-export function EntityFormPage({ route, onSaved, children, above }: EntityFormPageProps) {
+/**
+ * Each visit of the address is a form of its own (the history entry's key): a new record saved, its list shown and
+ * "Nuevo" pressed again starts empty. Keyed by id alone, a create reached again before the list between had been drawn
+ * (the router's moves are transitions: a list still loading is never committed) kept the saved record's id, and its
+ * next Guardar updated that record instead of adding one.
+ */
+export function EntityFormPage(props: EntityFormPageProps) {
+  const visit = useLocation().key;
+  return <EntityFormVisit key={visit} {...props} />;
+}
+
+function EntityFormVisit({ route, onSaved, children, above }: EntityFormPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();

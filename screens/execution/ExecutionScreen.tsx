@@ -3,7 +3,7 @@
  * that activity of that flow; with one, the record form (`create` for a new record, `/show` to view it).
  */
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { Spinner } from '@chakra-ui/react';
 import { MessagePage } from '../../widgets/MessagePage';
 import type { ScreenProps } from '../registry';
@@ -14,9 +14,11 @@ import { RecordPage } from './RecordPage';
 export default function ExecutionScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const { flowId, activityId, id, show } = useParams();
+  const location = useLocation();
   const place = usePlace(flowId, activityId);
   if (place.state === 'loading') return <Spinner role="status" aria-label={t('app.loading')} />;
   if (place.state === 'failed') return <MessagePage title={t('execution.unavailable.title')} text={t('execution.unavailable.text')} />;
   if (!id) return <RecordList place={place.data} />;
-  return <RecordPage key={`${id}/${show ?? ''}`} place={place.data} id={id === 'create' ? null : id} show={show === 'show'} />;
+  // a form per visit (screens/entity/EntityFormScreen.tsx): a new record reached again never carries the last one's id
+  return <RecordPage key={location.key} place={place.data} id={id === 'create' ? null : id} show={show === 'show'} />;
 }

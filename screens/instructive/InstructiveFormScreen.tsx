@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { allowedModeEvents, isInstructiveMode } from '../../machines/instructiveMode';
 import { SubHeader } from '../../widgets/SubHeader';
@@ -26,8 +26,9 @@ import { useSaveShortcut } from '../entity/useSaveShortcut';
 const LIST = '/backOffice/instructive';
 
 export default function InstructiveFormScreen(props: ScreenProps) {
-  const { id = 'create' } = useParams();
-  return <InstructiveForm key={id} {...props} />;
+  const visit = useLocation().key;
+  // a form per visit (screens/entity/EntityFormScreen.tsx): a new one reached again never carries the last one's id
+  return <InstructiveForm key={visit} {...props} />;
 }
 
 function InstructiveForm({ route }: ScreenProps) {

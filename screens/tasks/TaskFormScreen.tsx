@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Spinner, Stack } from '@chakra-ui/react';
 import { isInstructiveMode, isEditable } from '../../machines/instructiveMode';
 import { allowedEvents, isTaskState, locksOf, type TaskEvent } from '../../machines/taskState';
@@ -30,8 +30,9 @@ const CALL: Record<TaskEvent['type'], 'start' | 'finish' | 'reopen'> = { START: 
 const DONE: Record<TaskEvent['type'], string> = { START: 'tasks.actions.started', FINISH: 'tasks.actions.finished', REOPEN: 'tasks.actions.reopened' };
 
 export default function TaskFormScreen(props: ScreenProps) {
-  const { id = 'create' } = useParams();
-  return <TaskForm key={id} {...props} />;
+  const visit = useLocation().key;
+  // a form per visit (screens/entity/EntityFormScreen.tsx): a new one reached again never carries the last one's id
+  return <TaskForm key={visit} {...props} />;
 }
 
 function TaskForm({ route }: ScreenProps) {
