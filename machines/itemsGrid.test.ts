@@ -99,4 +99,15 @@ describe('the items grid', () => {
     expect(ctx().rows[0].rest).toEqual({});
     expect(isDirty(ctx())).toBe(false);
   });
+
+  it('a draft restored shows its rows as typed, stays dirty against the rows loaded, and adds rows with keys of their own', () => {
+    const { actor, ctx } = start();
+    const typed = draftOf([...stored, { articulo: 12, cantidad: 1.5 }], '.').map((r, i) => (i === 2 ? { ...r, key: 'n4' } : r));
+    actor.send({ type: 'RESTORE', rows: typed, point: '.' });
+    expect(ctx().rows).toEqual(typed);
+    expect(ctx().point).toBe('.');
+    expect(isDirty(ctx())).toBe(true);
+    actor.send({ type: 'ADD_ROW' });
+    expect(ctx().rows[3].key).toBe('n5');
+  });
 });

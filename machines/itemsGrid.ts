@@ -41,6 +41,8 @@ export type ItemsGridEvent =
   | { type: 'LOAD'; rows: DraftItem[]; point?: '.' | ',' }
   /** The language changed: the cells are re-written with its decimal point. */
   | { type: 'REPOINT'; point: '.' | ',' }
+  /** Rows typed before (a draft kept over a reload), written with `point`: shown as typed, still compared with the rows last loaded. */
+  | { type: 'RESTORE'; rows: DraftItem[]; point: '.' | ',' }
   | { type: 'ADD_ROW' }
   | { type: 'REMOVE_ROW'; index: number }
   | { type: 'PICK_ARTICLE'; index: number; article: number | null }
@@ -93,6 +95,9 @@ function withoutRow(c: ItemsGridContext, index: number): Partial<ItemsGridContex
   return { rows, active: { row, cell: c.active?.cell ?? 'article' }, focusSeq: c.focusSeq + 1 };
 }
 
+/** The first free number of a new row's key (`n<number>`) past `rows`' own. */
+const keyAfter = (rows: readonly DraftItem[], next: number) => Math.max(next, ...rows.map((r) => Number(/^n(\d+)$/.exec(r.key)?.[1] ?? -1) + 1));
+
 const patchRow = (rows: DraftItem[], index: number, change: (r: DraftItem) => DraftItem) => rows.map((r, i) => (i === index ? change(r) : r));
 
 export const itemsGridMachine = setup({
@@ -116,6 +121,7 @@ export const itemsGridMachine = setup({
       }),
     },
     REPOINT: { actions: assign(({ context, event }) => ({ rows: repointed(context.rows, context.point, event.point), point: event.point })) },
+    RESTORE: { actions: assign(({ context, event }) => ({ rows: event.rows, point: event.point, active: null, nextKey: keyAfter(event.rows, context.nextKey) })) },
     ADD_ROW: { actions: assign(({ context }) => withRow(context)) },
     REMOVE_ROW: { actions: assign(({ context, event }) => withoutRow(context, event.index)) },
     PICK_ARTICLE: {

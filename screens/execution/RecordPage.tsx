@@ -4,6 +4,7 @@
  * take / release, move, the history, and the attachments beside it. Who holds the record is said plainly; a
  * record the user may not open shows a message page (spec §8). Leaving with unsaved changes asks first; releasing
  * asks too (the record goes to others), and the record's buttons ignore presses for a moment after they change.
+ * What is typed outlives a reload as a draft, offered when the page opens again (./useRecordDraft.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +46,7 @@ import { RecordSteps } from '../../widgets/RecordSteps';
 import { MoveDialog } from './MoveDialog';
 import type { Place } from './place';
 import { useRecord } from './useRecord';
+import { useRecordDraft } from './useRecordDraft';
 
 const FORM_ID = 'record-header';
 /** Header fields the form does not show: the items have their grid, the money its panel, the place the title. */
@@ -74,7 +76,6 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const record = r.record;
   const creating = id === null;
   const listPath = executionPath(flow.id, activity.id);
-  const leave = useFormLeave(r.dirty);
   const [moving, setMoving] = useState(false);
   /** A client or article being created (id null) or updated beside the form. */
   const [inline, setInline] = useState<{ kind: InlineKind; id: number | null } | null>(null);
@@ -96,6 +97,9 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const readOnly = !creating && (show || closed || heldByOther);
   const canEdit = !creating && show && !closed && !heldByOther;
   const mayRelease = record?.asignado_a != null && (record.asignado_a === user?.id || boss);
+  // a half-typed record outlives a tab the phone dropped: kept as a draft, offered back; leaving on purpose drops it
+  const draft = useRecordDraft(r, id, !readOnly);
+  const leave = useFormLeave(r.dirty, draft.drop);
 
   // a record that moved on lives at its own activity's address
   useEffect(() => {
@@ -165,6 +169,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     // nothing to write: no new version, no empty history entry
     if (!creating && !r.dirty) return showSuccess(t('execution.noChanges'));
     const stored = await r.save(data);
+    if (stored) draft.drop();
     if (stored && creating) {
       leave.allow();
       navigate(executionPath(flow.id, activity.id, stored.id), { replace: true });
@@ -250,6 +255,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
           <Alert.Title>{t('execution.closedNote', { estado: t(`entities.registro.enums.estado.${record?.estado}`) })}</Alert.Title>
         </Alert.Root>
       )}
+      {draft.notice}
       {/* the side panels sit beside the header; the items take the whole width, their totals and remove buttons in view */}
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 20rem' }}

@@ -2,7 +2,8 @@
  * One record of the record form: loading it (a 403 or 404 becomes a state the page shows, without a toast:
  * spec §8), its header and its items (machines/itemsGrid), the prices the server will compute while the user
  * types (engine/records), saving it (the server's answer then replaces what is on screen), and take / release /
- * move. Errors land on their fields and cells; REGISTRO_TOMADO names who holds it.
+ * move. Errors land on their fields and cells; REGISTRO_TOMADO names who holds it. A draft kept over a reload
+ * (./useRecordDraft.ts) goes back as typed (`recover`).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -14,6 +15,7 @@ import type { FieldError } from '../../engine/errors';
 import { decimalPoint } from '../../engine/records/decimal';
 import { blankItem, draftOf, headerChanged, itemsPayload, priceDraft, splitItemErrors, standingErrors, type DraftItem } from '../../engine/records/draft';
 import { moveChoice, type OfferedStep } from '../../engine/records/moves';
+import { withKeptHeader, type RecordDraft } from '../../engine/records/recordDraft';
 import { applicableList } from '../../engine/records/pricing';
 import { isDirty, itemsGridMachine } from '../../machines/itemsGrid';
 import { emitUpdateList } from '../../widgets/DataTable';
@@ -64,6 +66,8 @@ export function useRecord(place: Place, id: string | null) {
   const [clientPriceType, setClientPriceType] = useState<string | null>(null);
   /** Who holds the record, as a refusal (409 REGISTRO_TOMADO) named them. */
   const [takenBy, setTakenBy] = useState<string | null>(null);
+  /** A draft put back (`recover`): pending until saved, and the version it was typed over, the one the save meets. */
+  const [recovered, setRecovered] = useState<{ version: number | null } | null>(null);
 
   const show = useCallback(
     (stored: StoredRecord) => {
@@ -74,6 +78,7 @@ export function useRecord(place: Place, id: string | null) {
       setFormData(h);
       setHeader(h);
       setAssignee(undefined);
+      setRecovered(null);
       sendGrid({ type: 'LOAD', rows: draftOf(stored.items as Record<string, unknown>[] | undefined, point), point });
     },
     [sendGrid, point],
@@ -140,7 +145,9 @@ export function useRecord(place: Place, id: string | null) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, articles.version, clientPriceType, header.fecha, place.activity, cells, itemCheck]);
 
-  const dirty = headerChanged(header, seed, EDITABLE_HEADER) || isDirty(grid.context) || assignee !== undefined;
+  const dirty = headerChanged(header, seed, EDITABLE_HEADER) || isDirty(grid.context) || assignee !== undefined || recovered !== null;
+  /** The version a save meets: the one loaded, or the one a recovered draft was typed over (409 when stale). */
+  const version = recovered ? recovered.version : ((record?.version as number | undefined) ?? null);
   const split = useMemo(
     () => splitItemErrors([...(tried ? itemCheck : []), ...standingErrors(refused.errors, refused.sent, rows)], rows),
     [tried, itemCheck, refused, rows],
@@ -175,7 +182,7 @@ export function useRecord(place: Place, id: string | null) {
     }
     setSaving(true);
     try {
-      const stored = record ? await recordCalls.update(record.id, { ...data, version: record.version }) : await recordCalls.save(data);
+      const stored = record ? await recordCalls.update(record.id, { ...data, version: version ?? record.version }) : await recordCalls.save(data);
       show(stored);
       showSuccess(t('entity.saved'));
       emitUpdateList();
@@ -227,6 +234,16 @@ export function useRecord(place: Place, id: string | null) {
     articles,
     pricing,
     dirty,
+    version,
+    /** Shows a draft kept over a reload as typed, typed over `over` (its version): pending until saved. */
+    recover: (kept: RecordDraft, over: number | null) => {
+      const next = withKeptHeader(header, kept.header, EDITABLE_HEADER);
+      setFormData(next);
+      setHeader(next);
+      if (kept.assignee !== undefined) setAssignee(kept.assignee);
+      sendGrid({ type: 'RESTORE', rows: kept.items, point: kept.point });
+      setRecovered({ version: over });
+    },
     saving,
     headerErrors,
     itemCellErrors: split.cells,

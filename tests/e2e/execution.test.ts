@@ -585,4 +585,35 @@ describe('executing an activity', () => {
       await context.close();
     }
   });
+
+  it('an order half-typed on a phone outlives a reload: offered again, recovered as typed, and gone once saved', async () => {
+    const { page, context } = await signedIn('carla.rios', 'Demo-User1!', PHONE);
+    const drafts = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(':registro:new:')));
+    try {
+      await page.goto(`${app.baseUrl}/#/execution/${ids.flujo}/${ids.pedido}/create`);
+      await page.getByRole('heading', { name: 'Nuevo registro · Pedido de cliente', level: 1 }).waitFor();
+      await page.getByRole('textbox', { name: /^Notas/ }).fill('Entregar por la mañana');
+      await page.getByRole('combobox', { name: 'Artículo, ítem 1' }).focus();
+      await keyItem(page, 'CEM-050', 'CEM-050 · Cemento portland 50 kg', '2,5');
+      // kept once the typing pauses
+      await expect.poll(drafts).toHaveLength(1);
+      // the tab reloads (a phone gives no warning; here the browser's own is answered)
+      page.once('dialog', (d) => void d.accept());
+      await page.reload();
+      await page.getByText(/^Hay cambios sin guardar de hace/).waitFor();
+      expect(await page.getByRole('textbox', { name: /^Notas/ }).inputValue()).toBe('');
+      await page.getByRole('button', { name: 'Recuperar' }).click();
+      await expect.poll(() => page.getByRole('textbox', { name: /^Notas/ }).inputValue()).toBe('Entregar por la mañana');
+      await expect.poll(() => page.getByRole('textbox', { name: 'Cantidad, ítem 1' }).inputValue()).toBe('2,5');
+      await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+      await page.waitForURL(/#\/execution\/\d+\/\d+\/\d+$/);
+      const id = Number(page.url().split('/').pop());
+      const item = await db.selectFrom('registro__items').select('cantidad').where('parent_id', '=', id).executeTakeFirstOrThrow();
+      expect(Number(item.cantidad)).toBe(2.5);
+      expect(await db.selectFrom('registro').select('notas').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ notas: 'Entregar por la mañana' });
+      expect(await drafts()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
