@@ -6,8 +6,13 @@ import type { ColumnsManifest, JsonSchema } from '../engine/metadata/types';
 import type { ListReply } from '../engine/list/query';
 import schema from '../schemas/categoria/schema.json';
 import columns from '../schemas/categoria/columns.json';
+import tareaSchema from '../schemas/tarea/schema.json';
+import tareaColumns from '../schemas/tarea/columns.json';
+import tareaUi from '../schemas/tarea/ui.json';
+import type { DecimalPoint } from '../engine/records/decimal';
 
 const entity = resolveEntity({ name: 'categoria', schema: schema as JsonSchema, columns: columns as ColumnsManifest });
+const tarea = resolveEntity({ name: 'tarea', schema: tareaSchema as JsonSchema, columns: tareaColumns as ColumnsManifest, ui: tareaUi });
 const ROWS: Row[] = Array.from({ length: 50 }, (_, i) => ({ id: i + 1, nombre: `n${i + 1}`, orden: i }));
 
 function deferred<T>() {
@@ -23,7 +28,7 @@ interface Call {
 }
 
 /** A machine whose fetches wait until the test answers them. */
-function start(opts: { cols?: string[] | null; mainFilter?: { tipo?: string; parentid?: number }; of?: typeof entity; rows?: Row[] } = {}) {
+function start(opts: { cols?: string[] | null; mainFilter?: { tipo?: string; parentid?: number }; of?: typeof entity; rows?: Row[]; point?: DecimalPoint } = {}) {
   const rows = opts.rows ?? ROWS;
   const calls: Call[] = [];
   const saves: SaveColumnsInput[] = [];
@@ -41,7 +46,7 @@ function start(opts: { cols?: string[] | null; mainFilter?: { tipo?: string; par
       removeRow: fromPromise<void, { id: string | number }>(async () => undefined),
     },
   });
-  const actor = createActor(machine, { input: { entity: opts.of ?? entity, mainFilter: opts.mainFilter, pageSize: 20, fetchSize: 20 } }).start();
+  const actor = createActor(machine, { input: { entity: opts.of ?? entity, mainFilter: opts.mainFilter, pageSize: 20, fetchSize: 20, decimalPoint: opts.point } }).start();
   const answer = async (i: number, total = rows.length, cols: string[] | null = opts.cols ?? null) => {
     const { offset, max } = calls[i].input;
     calls[i].reply.resolve({ total, rows: rows.slice(offset, offset + max), showableColumns: [], cols });
@@ -336,6 +341,52 @@ describe('dataTable machine', () => {
     expect(t.edits).toEqual([{ rowid: 2, tablename: 'categoria', colname: 'orden', colvalue: 7 }]);
     expect(t.ctx().rows[1].orden).toBe(7);
     expect(t.ctx().cellError).toBeNull();
+  });
+
+  describe('inline edit in the user\'s language (a task: days, hours, order)', () => {
+    const TASKS: Row[] = [{ id: 1, titulo: 'Relevar', fecha_inicio_estimada: '2026-12-01', horas_asignadas: 1.5, orden: 3, version: 1 }];
+
+    it('reads "2,25" hours in Spanish, "2.25" after switching to English', async () => {
+      const t = start({ of: tarea, rows: TASKS });
+      await t.answer(0);
+      expect(t.ctx().decimalPoint).toBe(',');
+      t.actor.send({ type: 'UPDATE_CELL', rowId: 1, field: 'horas_asignadas', text: '2,25' });
+      await vi.advanceTimersByTimeAsync(0);
+      t.actor.send({ type: 'SET_DECIMAL_POINT', point: '.' });
+      t.actor.send({ type: 'UPDATE_CELL', rowId: 1, field: 'horas_asignadas', text: '1,234.5' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(t.edits.map((e) => e.colvalue)).toEqual([2.25, 1234.5]);
+      expect(t.ctx().rows[0].horas_asignadas).toBe(1234.5);
+    });
+
+    it('an English user\'s "1,5" is no number of hours, and contradicting separators say so', async () => {
+      const t = start({ of: tarea, rows: TASKS, point: '.' });
+      await t.answer(0);
+      t.actor.send({ type: 'UPDATE_CELL', rowId: 1, field: 'orden', text: '1.5' });
+      expect(t.ctx().cellError?.errors).toEqual([{ field: 'orden', code: 'type', params: { type: 'integer' } }]);
+      t.actor.send({ type: 'UPDATE_CELL', rowId: 1, field: 'horas_asignadas', text: '2,5.3' });
+      expect(t.ctx().cellError?.errors).toEqual([{ field: 'horas_asignadas', code: 'decimalSeparators' }]);
+      expect(t.edits).toEqual([]);
+    });
+
+    it('sends a day typed dd/mm/yyyy as the ISO day; a day that does not exist stays at its cell', async () => {
+      const t = start({ of: tarea, rows: TASKS });
+      await t.answer(0);
+      t.actor.send({ type: 'UPDATE_CELL', rowId: 1, field: 'fecha_inicio_estimada', text: '31/02/2026' });
+      expect(t.ctx().cellError).toEqual({
+        rowId: 1, field: 'fecha_inicio_estimada', text: '31/02/2026', code: 'VALIDATION_FAILED', errors: [{ field: 'fecha_inicio_estimada', code: 'date' }],
+      });
+      expect(t.edits).toEqual([]);
+      t.actor.send({ type: 'UPDATE_CELL', rowId: 1, field: 'fecha_inicio_estimada', text: '15/12/2026' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(t.edits).toEqual([{ rowid: 1, tablename: 'tarea', colname: 'fecha_inicio_estimada', colvalue: '2026-12-15', version: 1 }]);
+      expect(t.ctx().rows[0].fecha_inicio_estimada).toBe('2026-12-15');
+      expect(t.ctx().cellError).toBeNull();
+      // blank clears the day
+      t.actor.send({ type: 'UPDATE_CELL', rowId: 1, field: 'fecha_inicio_estimada', text: '' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(t.edits[1].colvalue).toBeNull();
+    });
   });
 
   it('a cell edit the server refuses keeps the typed text and the reason at the cell until cancelled; the row keeps its value', async () => {

@@ -16,6 +16,8 @@ import {
   type ColumnWidths,
 } from '../engine/list/preferences';
 import { SEARCH_DEBOUNCE_MS } from '../engine/list/sizes';
+import { cellTextError, cellValue } from '../engine/list/cellEdit';
+import type { DecimalPoint } from '../engine/records/decimal';
 
 export type Row = Record<string, unknown>;
 export type RowId = string | number;
@@ -40,6 +42,8 @@ export interface DataTableInput {
   view?: TableQuery;
   pageSize?: number;
   fetchSize?: number;
+  /** The user's language's decimal point, as a typed number reads (engine/records/decimal.ts); default ','. */
+  decimalPoint?: DecimalPoint;
 }
 
 export interface TableError {
@@ -50,8 +54,9 @@ export interface TableError {
 }
 
 /**
- * A refused cell edit: the cell keeps the typed text and shows why (the server's code and field errors, or
- * `type` when the text is not a value of the column), until the user fixes it or cancels.
+ * A refused cell edit: the cell keeps the typed text and shows why (the server's code and field errors, or the
+ * field error of a text that is no value of the column: engine/list/cellEdit.ts `cellTextError`), until the user
+ * fixes it or cancels.
  */
 export interface CellError {
   rowId: RowId;
@@ -98,6 +103,8 @@ export interface DataTableContext {
   pendingRemove: RowId | null;
   pageSize: number;
   fetchSize: number;
+  /** How the user writes a number's decimals: the cell edits are read with it. */
+  decimalPoint: DecimalPoint;
   /** requestKey of the rows shown; a debounced query equal to it does not reload. */
   loadedKey: string | null;
   error: TableError | null;
@@ -119,6 +126,8 @@ export type DataTableEvent =
    */
   | { type: 'FIRST_PAGE'; key: string; reply: ListReply<Row>; covers?: number }
   | { type: 'RESIZE'; pageSize: number; fetchSize: number }
+  /** The user switched language: numbers typed from now on use its decimal point. */
+  | { type: 'SET_DECIMAL_POINT'; point: DecimalPoint }
   | { type: 'SET_COLUMNS'; names: string[] }
   | { type: 'SAVE_COLUMNS' }
   /** A column drag ended: the widths are kept with the user's choice at once. */
@@ -212,19 +221,6 @@ export function toggleSort(q: TableQuery, field: string): TableQuery {
   return { ...q, sort: field, sortOrder: q.sort === field && q.sortOrder === 'asc' ? 'desc' : 'asc' };
 }
 
-/** The value an edited cell text stands for; undefined when it is not valid for the column. */
-export function cellValue(column: Pick<ResolvedColumn, 'type' | 'editable'> | undefined, text: string): unknown {
-  if (!column?.editable) return undefined;
-  const t = text.trim();
-  if (column.type === 'integer' || column.type === 'number') {
-    if (!t) return null;
-    const n = Number(t);
-    return Number.isFinite(n) && (column.type === 'number' || Number.isInteger(n)) ? n : undefined;
-  }
-  if (column.type === 'boolean') return t === 'true' ? true : t === 'false' ? false : undefined;
-  return column.type === 'string' ? text : undefined;
-}
-
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} not provided`);
 };
@@ -289,7 +285,7 @@ export const dataTableMachine = setup({
     },
     validCell: ({ context, event }) => {
       assertEvent(event, 'UPDATE_CELL');
-      return cellValue(context.columns.find((c) => c.field === event.field), event.text) !== undefined;
+      return cellValue(context.columns.find((c) => c.field === event.field), event.text, context.decimalPoint) !== undefined;
     },
   },
 }).createMachine({
@@ -327,12 +323,14 @@ export const dataTableMachine = setup({
       pendingRemove: null,
       pageSize: input.pageSize ?? DEFAULT_PAGE_SIZE,
       fetchSize: input.fetchSize ?? input.pageSize ?? DEFAULT_PAGE_SIZE,
+      decimalPoint: input.decimalPoint ?? ',',
       loadedKey: null,
       error: null,
     };
   },
   on: {
     RESIZE: { actions: assign(({ event }) => ({ pageSize: event.pageSize, fetchSize: event.fetchSize })) },
+    SET_DECIMAL_POINT: { actions: assign({ decimalPoint: ({ event }) => event.point }) },
     SET_COLUMNS: {
       guard: 'someColumn',
       actions: assign({ visibleColumns: ({ context, event }) => visibleColumnNames(context.columns, event.names) }),
@@ -472,8 +470,8 @@ export const dataTableMachine = setup({
               {
                 actions: assign({
                   cellError: ({ context, event }) => {
-                    const type = context.columns.find((c) => c.field === event.field)?.type;
-                    return { rowId: event.rowId, field: event.field, text: event.text, code: 'VALIDATION_FAILED', errors: [{ field: event.field, code: 'type', params: { type } }] };
+                    const column = context.columns.find((c) => c.field === event.field);
+                    return { rowId: event.rowId, field: event.field, text: event.text, code: 'VALIDATION_FAILED', errors: [cellTextError(column, event.field, event.text)] };
                   },
                 }),
               },
@@ -493,7 +491,7 @@ export const dataTableMachine = setup({
               const column = context.columns.find((c) => c.field === event.field);
               const row = context.rows.find((r) => r[context.rowKey] === event.rowId);
               const version = typeof row?.version === 'number' ? { version: row.version } : {};
-              return { rowid: event.rowId, tablename: context.list, colname: event.field, colvalue: cellValue(column, event.text), ...version };
+              return { rowid: event.rowId, tablename: context.list, colname: event.field, colvalue: cellValue(column, event.text, context.decimalPoint), ...version };
             },
           }),
           invoke: {

@@ -1,6 +1,8 @@
 /** Metadata + defaults -> the entity model every layer uses. The one place defaults live. */
 import { ReferenceSpecError, referencesOf, uniqueRulesOf, type ReferenceRule, type UniqueRule } from './references';
 import { scalarType, type ScalarType } from './scalar';
+import { shownKind } from './shownField';
+import { dateFormatOf } from '../validation/typedDates';
 import type { ColumnSpec, ColumnsManifest, EntityMetadata, JsonSchema, RelatedSpec, UiSchema } from './types';
 
 export { scalarType, type ScalarType };
@@ -17,6 +19,11 @@ export interface ResolvedColumn {
   hidden: boolean;
   /** Computed by the server for each row (ColumnSpec `virtual`). */
   virtual?: boolean;
+  /**
+   * A day (`format: date`, the date widget): the mask its value is stored with (the widget's `ui:options.format`),
+   * while people read and type it as dd/mm/yyyy.
+   */
+  dayFormat?: string;
   /** The values are entity names, shown by the entity's title (ColumnSpec `names`). */
   names?: 'entity';
   /**
@@ -205,6 +212,7 @@ function resolveColumn(entity: string, schema: JsonSchema, ui: UiSchema | undefi
   const type = field === 'id' ? 'integer' : scalarType(prop);
   const scalar = type !== 'object' && type !== 'array';
   const valueNames = scalar ? valueNamesOf(ui, field) : undefined;
+  const day = type === 'string' && shownKind(schema, ui, field) === 'date';
   const filterable = type === 'string' || type === 'integer' || type === 'number';
   return {
     name: c.name,
@@ -218,6 +226,7 @@ function resolveColumn(entity: string, schema: JsonSchema, ui: UiSchema | undefi
     hidden: c.hidden ?? false,
     ...(c.names ? { names: c.names } : {}),
     ...(valueNames ? { valueNames } : {}),
+    ...(day ? { dayFormat: dateFormatOf(nodeOf(nodeOf(ui?.[field])?.['ui:options'])) } : {}),
     ...(field === 'id' ? {} : { pick: pickOf(prop, refs, field, ui) }),
   };
 }
@@ -226,7 +235,9 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
   const { name, columns: m } = meta;
   const schema = closeObjects(meta.schema);
   const references = referencesOf(schema);
-  const columns = m.columns.map((c) => resolveColumn(name, schema, meta.ui, references, c));
+  // columns see the days' widgets too: a day column knows how its value is stored
+  const ui = withDayWidgets(schema, meta.ui ?? {});
+  const columns = m.columns.map((c) => resolveColumn(name, schema, ui, references, c));
   const children = Object.entries(schema.properties ?? {})
     .filter(([, p]) => scalarType(p) === 'array' && p.items && scalarType(p.items) === 'object')
     .map(([childName, p]) => ({ name: childName, item: p.items! }));
@@ -236,7 +247,7 @@ export function resolveEntity(meta: EntityMetadata): ResolvedEntity {
   return {
     name,
     schema,
-    ui: withDayWidgets(schema, meta.ui ?? {}),
+    ui,
     rowKey: m.rowKey ?? 'id',
     list: m.list ?? name,
     routeForm,

@@ -3,6 +3,9 @@
  * with thousands. Pure, so the record form and its tests read typed text the same way.
  */
 
+/** The character that separates a number's decimals in a language: ',' in Spanish, '.' in English. */
+export type DecimalPoint = '.' | ',';
+
 /** A whole number with one thousands separator of the language whose decimal point is the key. */
 const ONE_GROUP = { ',': /^-?\d{1,3}\.\d{3}$/, '.': /^-?\d{1,3},\d{3}$/ } as const;
 

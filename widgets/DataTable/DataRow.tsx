@@ -5,6 +5,7 @@
 import { memo, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
+import type { DecimalPoint } from '../../engine/records/decimal';
 import type { Row } from '../../machines/dataTable';
 import { DataCell } from './DataCell';
 import type { ShownCellError } from './cellError';
@@ -30,6 +31,8 @@ export interface RowView {
   /** aria-rowindex of the first body row (after the header rows). */
   firstRowIndex: number;
   t: TFunction;
+  /** The decimal point an inline edit's number is written with (the table machine's). */
+  point: DecimalPoint;
   nameOf: (row: Row) => string;
   commit: (row: Row, field: string, text: string) => void;
   /** Gives up a refused cell edit. */
@@ -82,6 +85,7 @@ export const DataRow = memo(function DataRow({ row, index, view, error }: DataRo
           value={row[col.field] ?? view.defaults[i]}
           shown={shownText(row, col.field, view.enumText[i], row[col.field] ?? view.defaults[i])}
           t={view.t}
+          point={view.point}
           endAligned={view.endAligned[i]}
           onCommit={view.editable[i] ? (text) => view.commit(row, col.field, text) : undefined}
           onCancel={view.cancel}

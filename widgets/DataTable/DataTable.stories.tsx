@@ -12,13 +12,17 @@ import registroUi from '../../schemas/registro/ui.json';
 import perfilSchema from '../../schemas/perfil/schema.json';
 import perfilColumns from '../../schemas/perfil/columns.json';
 import perfilUi from '../../schemas/perfil/ui.json';
+import tareaSchema from '../../schemas/tarea/schema.json';
+import tareaColumns from '../../schemas/tarea/columns.json';
+import tareaUi from '../../schemas/tarea/ui.json';
 import { DataTable } from './DataTable';
-import { categoriaRows, memorySource, partyRows, type MemorySourceOptions } from './memorySource';
+import { categoriaRows, memorySource, partyRows, taskRows, type MemorySourceOptions } from './memorySource';
 import type { DataTableProps, Row, TableSource } from './types';
 
 const categoria = resolveEntity({ name: 'categoria', schema: schema as JsonSchema, columns: columns as ColumnsManifest });
 const registro = resolveEntity({ name: 'registro', schema: registroSchema as JsonSchema, columns: registroColumns as ColumnsManifest, ui: registroUi });
 const perfil = resolveEntity({ name: 'perfil', schema: perfilSchema as JsonSchema, columns: perfilColumns as ColumnsManifest, ui: perfilUi });
+const tarea = resolveEntity({ name: 'tarea', schema: tareaSchema as JsonSchema, columns: tareaColumns as ColumnsManifest, ui: tareaUi });
 
 
 /** Records as the server lists them: a day, a client and an activity by name, amounts. */
@@ -95,3 +99,6 @@ export const Phone: Story = { globals: { viewport: { value: 'phone', isRotated: 
 
 /** Parties: rows named by their label (business name, name and surname), "Activo" edited inline as a yes / no. */
 export const Parties: Story = { args: { entity: perfil, rows: partyRows(), label: 'Interesados' } };
+
+/** Tasks: estimated days and hours edited inline as people write them (01/12/2026, "1,5" in Spanish). */
+export const Tasks: Story = { args: { entity: tarea, rows: taskRows(), label: 'Tareas' } };

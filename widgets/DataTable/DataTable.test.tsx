@@ -3,12 +3,13 @@ import { fn } from 'storybook/test';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from './DataTable.stories';
-import { categoriaRows, memorySource } from './memorySource';
+import { categoriaRows, memorySource, taskRows } from './memorySource';
+import type { CellEdit } from './types';
 import { emitUpdateList } from './updateList';
 import i18next from '../../locales/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../../engine/list/sizes';
 
-const { Default, EstimatedTotal, HundredThousandRows, Empty, ReadOnly, SavedColumns, SavedWidths, SlowNetwork, Records } = composeStories(stories);
+const { Default, EstimatedTotal, HundredThousandRows, Empty, ReadOnly, SavedColumns, SavedWidths, SlowNetwork, Records, Tasks } = composeStories(stories);
 
 const table = () => screen.getByRole('table', { name: 'Categorías' });
 const bodyRows = () => within(table()).queryAllByRole('row').filter((r) => r.closest('tbody') && r.hasAttribute('aria-rowindex'));
@@ -325,6 +326,41 @@ describe('DataTable', () => {
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Nuevo valor de Orden' }), { key: 'Escape' });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getAllByRole('button', { name: /^Editar Orden de .+: / })[0].textContent).toBe(before);
+  });
+
+  it('edits a task\'s hours and days as Spanish writes them ("2,25", dd/mm/yyyy); a day that does not exist stays with its reason', async () => {
+    const source = memorySource(taskRows());
+    const edits: CellEdit[] = [];
+    const saved = source.updateColumn!;
+    source.updateColumn = async (edit) => {
+      edits.push(edit);
+      await saved(edit);
+    };
+    render(<Tasks source={source} />);
+    const editor = (column: string) => screen.getByRole('textbox', { name: `Nuevo valor de ${column}` }) as HTMLInputElement;
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar Horas asignadas de Relevar la obra: 1,5' }));
+    expect(editor('Horas asignadas').value).toBe('1,5');
+    fireEvent.change(editor('Horas asignadas'), { target: { value: '2,25' } });
+    fireEvent.keyDown(editor('Horas asignadas'), { key: 'Enter' });
+    expect(await screen.findByRole('button', { name: 'Editar Horas asignadas de Relevar la obra: 2,25' })).toBeTruthy();
+    expect(edits).toEqual([{ rowid: 1, tablename: 'tarea', colname: 'horas_asignadas', colvalue: 2.25, version: 1 }]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Editar Inicio estimado de Relevar la obra: 01/12/2026' }));
+    expect(editor('Inicio estimado').value).toBe('01/12/2026');
+    // a day that does not exist is not sent: the editor keeps it and says why
+    fireEvent.change(editor('Inicio estimado'), { target: { value: '31/02/2026' } });
+    fireEvent.keyDown(editor('Inicio estimado'), { key: 'Enter' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Ingrese una fecha válida (dd/mm/aaaa)');
+    expect(editor('Inicio estimado').value).toBe('31/02/2026');
+    expect(editor('Inicio estimado').getAttribute('aria-invalid')).toBe('true');
+    expect(edits).toHaveLength(1);
+    // digits typed get the day's slashes, as in the form's date field
+    fireEvent.change(editor('Inicio estimado'), { target: { value: '15122026' } });
+    expect(editor('Inicio estimado').value).toBe('15/12/2026');
+    fireEvent.keyDown(editor('Inicio estimado'), { key: 'Enter' });
+    expect(await screen.findByRole('button', { name: 'Editar Inicio estimado de Relevar la obra: 15/12/2026' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(edits[1]).toEqual({ rowid: 1, tablename: 'tarea', colname: 'fecha_inicio_estimada', colvalue: '2026-12-15', version: 2 });
   });
 
   it('the + key adds, except while typing', async () => {

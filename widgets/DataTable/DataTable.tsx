@@ -111,6 +111,7 @@ export function DataTable(props: DataTableProps) {
       endAligned,
       firstRowIndex: 1 + headerRows,
       t,
+      point: c.decimalPoint,
       nameOf,
       commit: (row, field, text) => send({ type: 'UPDATE_CELL', rowId: idOf(row), field, text }),
       cancel: () => send({ type: 'CANCEL_CELL' }),
@@ -118,7 +119,7 @@ export function DataTable(props: DataTableProps) {
       edit: canEditRow ? (row) => latest.current.onEdit?.(row, at(row)) : undefined,
       remove: canRemove ? setRemoving : undefined,
     }),
-    [visible, labels, enumText, defaults, endAligned, t, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, at],
+    [visible, labels, enumText, defaults, endAligned, t, c.decimalPoint, inlineEdit, headerRows, nameOf, send, idOf, canShow, canEditRow, canRemove, at],
   );
   const rowStyles = useRowStyles(sizes.row, sizes.phone);
   const { cellError } = c;

@@ -11,8 +11,3 @@ export function cellText(value: unknown, truncate: number | undefined, yesNo: (v
   if (truncate && truncate > 0 && whole.length > truncate) return { text: `${whole.slice(0, truncate).trimEnd()}…`, full: whole };
   return { text: whole };
 }
-
-/** The text an inline editor starts with. */
-export function editText(value: unknown): string {
-  return value == null ? '' : String(value);
-}

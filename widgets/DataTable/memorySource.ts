@@ -110,6 +110,12 @@ export function memorySource(rows: Row[], opts: MemorySourceOptions = {}): Memor
 
 export const categoriaRows = (n: number): Row[] => Array.from({ length: n }, (_, i) => categoriaRow(i));
 
+/** Tasks as the server lists them: estimated days (ISO), hours with decimals, and the version an edit sends back. */
+export const taskRows = (): Row[] => [
+  { id: 1, version: 1, titulo: 'Relevar la obra', estado: 'no_iniciada', fecha_inicio_estimada: '2026-12-01', fecha_fin_estimada: '2026-12-04', horas_asignadas: 1.5 },
+  { id: 2, version: 1, titulo: 'Presupuestar', estado: 'iniciada', fecha_inicio_estimada: '2026-12-07', fecha_fin_estimada: null, horas_asignadas: 12 },
+];
+
 /** Parties as the server lists them (perfil): one known by its business name only, a person, one with no name at all. */
 export const partyRows = (): Row[] => [
   { id: 28, version: 3, tipo: 'clientes', razon_social: 'Ferretería Sur', nombre: null, apellido: null, activo: true },

@@ -11,6 +11,7 @@ import { dataTableMachine, type FetchPageInput, type SaveColumnsInput, type Upda
 import type { ListQuery, ListReply } from '../../engine/list/query';
 import { useFirstPageCache } from './useFirstPageCache';
 import { APP_HEADER_HEIGHT, TOOLBAR_HEIGHT, fetchSize, firstPageSize, headerHeight, rowHeight, tableHeight, visibleRows } from '../../engine/list/sizes';
+import { decimalPoint } from '../../engine/records/decimal';
 import { useWrappedHeight } from './useWrappedHeight';
 import { isAddShortcut } from './addShortcut';
 import { onUpdateList } from './updateList';
@@ -41,6 +42,7 @@ export function useDataTable(props: DataTableProps) {
   const { entity, mainFilter, pageHeaderHeight = APP_HEADER_HEIGHT, pageFooterHeight = 0 } = props;
   const latest = useRef(props);
   latest.current = props;
+  const { i18n } = useTranslation();
 
   // the actor is made once: it reads the cache through this ref
   const readFirstPage = useRef<(q: ListQuery, requestKey: string, opening?: boolean) => Promise<ListReply<Row>>>(() => Promise.reject(new Error('not ready')));
@@ -72,7 +74,7 @@ export function useDataTable(props: DataTableProps) {
     }),
   );
   const [snapshot, send, actorRef] = useMachine(machine, {
-    input: { entity, mainFilter, view: props.initialView, pageSize: initialSizes.pageSize, fetchSize: initialSizes.fetchSize },
+    input: { entity, mainFilter, view: props.initialView, pageSize: initialSizes.pageSize, fetchSize: initialSizes.fetchSize, decimalPoint: decimalPoint(i18n.language) },
   });
   const rowsCache = useFirstPageCache(
     entity.list,
@@ -103,12 +105,15 @@ export function useDataTable(props: DataTableProps) {
 
   useEffect(() => onUpdateList(() => send({ type: 'REFRESH' })), [send]);
 
-  // the server sorts a column shown by its values' names in the user's language: read the rows in the new one
-  const { i18n } = useTranslation();
+  // the server sorts a column shown by its values' names in the user's language: read the rows in the new one;
+  // numbers typed in a cell from now on are written in it
   useEffect(() => {
-    const refresh = () => send({ type: 'REFRESH' });
-    i18n.on('languageChanged', refresh);
-    return () => i18n.off('languageChanged', refresh);
+    const changed = (language: string) => {
+      send({ type: 'SET_DECIMAL_POINT', point: decimalPoint(language) });
+      send({ type: 'REFRESH' });
+    };
+    i18n.on('languageChanged', changed);
+    return () => i18n.off('languageChanged', changed);
   }, [i18n, send]);
 
   useEffect(() => {

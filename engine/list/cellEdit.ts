@@ -1,0 +1,50 @@
+/**
+ * An inline cell edit's text as people read and type it elsewhere in the app, in their language: a number with the
+ * language's decimal point ("1,5" in Spanish, thousands accepted as the items grid reads them: engine/records/decimal.ts),
+ * a day as dd/mm/yyyy (engine/dates.ts). Pure: the dataTable machine turns typed text into the value it sends here,
+ * and the cell starts its editor from the text this gives.
+ */
+import { formatDate, parseDayMonthYear, dayText } from '../dates';
+import type { FieldError } from '../errors';
+import type { ResolvedColumn } from '../metadata/resolve';
+import { clashingSeparators, decimalText, parseDecimal, type DecimalPoint } from '../records/decimal';
+
+export type EditedColumn = Pick<ResolvedColumn, 'type' | 'editable' | 'dayFormat'>;
+
+const isNumber = (c: Pick<ResolvedColumn, 'type'>) => c.type === 'integer' || c.type === 'number';
+
+/** The text an inline editor starts with: the value as the user would type it. */
+export function editText(value: unknown, column: Pick<ResolvedColumn, 'type' | 'dayFormat'>, point: DecimalPoint): string {
+  if (value == null) return '';
+  // no grouping: "1234,5", which reads back as typed, where "1.234,5" is a second way to write it
+  if (isNumber(column) && typeof value === 'number') return decimalText(value, point);
+  if (column.dayFormat && typeof value === 'string') return dayText(value, column.dayFormat) ?? value;
+  return String(value);
+}
+
+/**
+ * The value an edited cell text stands for; undefined when it is not valid for the column. A blank number or
+ * day clears it (null: the server refuses that for a required field and says so).
+ */
+export function cellValue(column: EditedColumn | undefined, text: string, point: DecimalPoint): unknown {
+  if (!column?.editable) return undefined;
+  const t = text.trim();
+  if (isNumber(column)) {
+    const n = parseDecimal(t, point);
+    return n === undefined || (column.type === 'integer' && n !== null && !Number.isInteger(n)) ? undefined : n;
+  }
+  if (column.dayFormat) {
+    if (!t) return null;
+    const day = parseDayMonthYear(t);
+    return day ? formatDate(day, column.dayFormat) : undefined;
+  }
+  if (column.type === 'boolean') return t === 'true' ? true : t === 'false' ? false : undefined;
+  return column.type === 'string' ? text : undefined;
+}
+
+/** Why a text `cellValue` refused is no value of the column, as the field error its cell shows. */
+export function cellTextError(column: EditedColumn | undefined, field: string, text: string): FieldError {
+  if (column?.dayFormat) return { field, code: 'date' };
+  if (column && isNumber(column) && clashingSeparators(text)) return { field, code: 'decimalSeparators' };
+  return { field, code: 'type', params: { type: column?.type } };
+}
