@@ -3,10 +3,8 @@
  * as the server then holds it, so what was typed is saved first — or the user keeps on editing. `text` and
  * `confirmLabel` (translated) name the action.
  */
-import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../widgets/Modal';
-import { DialogButtons } from '../../widgets/DialogButtons';
+import { ConfirmDialog } from '../../widgets/ConfirmDialog';
 
 interface ConfirmSaveFirstProps {
   open: boolean;
@@ -18,20 +16,14 @@ interface ConfirmSaveFirstProps {
 
 export function ConfirmSaveFirst({ open, text, confirmLabel, onStay, onConfirm }: ConfirmSaveFirstProps) {
   const { t } = useTranslation();
-  if (!open) return null;
   return (
-    <Modal
-      open
-      onClose={onStay}
+    <ConfirmDialog
+      open={open}
       title={t('execution.unsaved.title')}
-      footer={
-        <DialogButtons
-          secondary={{ label: t('execution.unsaved.stay'), onClick: onStay }}
-          primary={{ label: confirmLabel, onClick: onConfirm, autoFocus: true }}
-        />
-      }
+      secondary={{ label: t('execution.unsaved.stay'), onClick: onStay }}
+      primary={{ label: confirmLabel, onClick: onConfirm, autoFocus: true }}
     >
-      <Text>{text}</Text>
-    </Modal>
+      {text}
+    </ConfirmDialog>
   );
 }

@@ -7,8 +7,7 @@ import { List, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { FlowGraph, FlowNode, GraphProblem } from '../../engine/flow/graph';
 import { stepLabel } from '../../widgets/FlowDesigner/stepText';
-import { DialogButtons } from '../../widgets/DialogButtons';
-import { Modal } from '../../widgets/Modal';
+import { ConfirmDialog } from '../../widgets/ConfirmDialog';
 
 interface ConfirmWithdrawProps {
   /** null: closed. */
@@ -28,16 +27,12 @@ export function ConfirmWithdraw({ problems, graph, titleOf, onStay, onSave }: Co
     return names.length ? `${names.join(', ')} — ${t(`errors.${p.code}`)}` : t(`errors.${p.code}`);
   };
   return (
-    <Modal
+    <ConfirmDialog
       open
-      onClose={onStay}
       title={t('flowDesigner.withdraw.title')}
-      footer={
-        <DialogButtons
-          secondary={{ label: t('flowDesigner.withdraw.save'), onClick: onSave }}
-          primary={{ label: t('flowDesigner.withdraw.stay'), onClick: onStay, autoFocus: true }}
-        />
-      }
+      onClose={onStay}
+      secondary={{ label: t('flowDesigner.withdraw.save'), onClick: onSave }}
+      primary={{ label: t('flowDesigner.withdraw.stay'), onClick: onStay, autoFocus: true }}
     >
       <Text>{t('flowDesigner.withdraw.text')}</Text>
       <Text mt="3" fontWeight="semibold">
@@ -48,6 +43,6 @@ export function ConfirmWithdraw({ problems, graph, titleOf, onStay, onSave }: Co
           <List.Item key={`${p.code}:${p.nodes.join()}:${i}`}>{line(p)}</List.Item>
         ))}
       </List.Root>
-    </Modal>
+    </ConfirmDialog>
   );
 }
