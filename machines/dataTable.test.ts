@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { badNumberFilter, columnsDirty, columnsResettable, dataTableMachine, requestQuery, type FetchPageInput, type Row, type SaveColumnsInput, type UpdateColumnInput } from './dataTable';
+import { columnsDirty, columnsResettable, dataTableMachine, numberFilterError, requestQuery, type FetchPageInput, type Row, type SaveColumnsInput, type UpdateColumnInput } from './dataTable';
 import { resolveEntity } from '../engine/metadata/resolve';
 import type { ColumnsManifest, JsonSchema } from '../engine/metadata/types';
 import type { ListReply } from '../engine/list/query';
@@ -423,15 +423,68 @@ describe('dataTable machine', () => {
   it('a number column filters with one digit, and sends nothing while its filter is not a number', async () => {
     const t = start();
     await t.answer(0);
+    const orden = entity.columns.find((c) => c.name === 'orden')!;
     t.actor.send({ type: 'TOGGLE_FILTERS' });
     t.actor.send({ type: 'FILTER', key: 'orden', value: 'cinco' });
     await vi.advanceTimersByTimeAsync(300);
     expect(t.calls).toHaveLength(1);
-    expect(badNumberFilter(entity.columns.find((c) => c.name === 'orden')!, 'cinco')).toBe(true);
+    expect(numberFilterError(orden, 'cinco', ',')).toEqual({ field: 'orden', code: 'type', params: { type: 'integer' } });
     t.actor.send({ type: 'FILTER', key: 'orden', value: '5' });
     await vi.advanceTimersByTimeAsync(300);
-    expect(t.calls[1].input.query.filters).toEqual({ orden: '5' });
-    expect(badNumberFilter(entity.columns.find((c) => c.name === 'orden')!, '5')).toBe(false);
+    expect(t.calls[1].input.query.filters).toEqual({ orden: 5 });
+    expect(numberFilterError(orden, '5', ',')).toBeNull();
+  });
+
+  describe('number filters in the user\'s language, read as a cell edit reads them', () => {
+    /** The filters sent after typing `value` in the filter of `key`, or undefined when nothing was asked. */
+    async function filtered(key: string, value: string, point?: DecimalPoint) {
+      const t = start({ of: tarea, point });
+      await t.answer(0);
+      t.actor.send({ type: 'TOGGLE_FILTERS' });
+      t.actor.send({ type: 'FILTER', key, value });
+      await vi.advanceTimersByTimeAsync(300);
+      return t.calls[1]?.input.query.filters;
+    }
+    const hours = tarea.columns.find((c) => c.name === 'horas_asignadas')!;
+    const order = tarea.columns.find((c) => c.name === 'orden')!;
+
+    it('Spanish: "1,5" is one and a half, "1.000" a thousand, sent as JSON numbers', async () => {
+      expect(await filtered('horas_asignadas', '1,5')).toEqual({ horas_asignadas: 1.5 });
+      expect(await filtered('horas_asignadas', '1.000')).toEqual({ horas_asignadas: 1000 });
+      expect(await filtered('orden', '1.000')).toEqual({ orden: 1000 });
+      expect(numberFilterError(hours, '1,5', ',')).toBeNull();
+    });
+
+    it('English: "1,000.5" is a thousand and a half', async () => {
+      expect(await filtered('horas_asignadas', '1,000.5', '.')).toEqual({ horas_asignadas: 1000.5 });
+    });
+
+    it('contradicting separators are refused as a cell edit refuses them, and nothing is asked', async () => {
+      expect(await filtered('horas_asignadas', '2,5.3')).toBeUndefined();
+      expect(numberFilterError(hours, '2,5.3', ',')).toEqual({ field: 'horas_asignadas', code: 'decimalSeparators' });
+      expect(numberFilterError(hours, '2,5.3', '.')).toEqual({ field: 'horas_asignadas', code: 'decimalSeparators' });
+    });
+
+    it('an integer column refuses a fraction, and more than ten digits', async () => {
+      expect(await filtered('orden', '1,5')).toBeUndefined();
+      expect(numberFilterError(order, '1,5', ',')).toEqual({ field: 'orden', code: 'type', params: { type: 'integer' } });
+      expect(numberFilterError(order, '1.5', '.')).toEqual({ field: 'orden', code: 'type', params: { type: 'integer' } });
+      expect(numberFilterError(order, '99999999999', ',')).toEqual({ field: 'orden', code: 'type', params: { type: 'integer' } });
+      expect(numberFilterError(order, '9999999999', ',')).toBeNull();
+    });
+
+    it('a filter typed in Spanish reads with the new decimal point after a language switch', async () => {
+      const t = start({ of: tarea });
+      await t.answer(0);
+      t.actor.send({ type: 'TOGGLE_FILTERS' });
+      t.actor.send({ type: 'FILTER', key: 'horas_asignadas', value: '1.000' });
+      await vi.advanceTimersByTimeAsync(300);
+      expect(t.calls[1].input.query.filters).toEqual({ horas_asignadas: 1000 });
+      await t.answer(1);
+      t.actor.send({ type: 'SET_DECIMAL_POINT', point: '.' });
+      t.actor.send({ type: 'REFRESH' });
+      expect(t.calls[2].input.query.filters).toEqual({ horas_asignadas: 1 });
+    });
   });
 
   it('a picked filter (a reference or an enum column) filters at once, even with one character', async () => {
@@ -481,7 +534,7 @@ describe('dataTable machine', () => {
 
   it('requestQuery trims the pattern and sends the visible columns', () => {
     expect(
-      requestQuery({ query: { pattern: ' x ', filters: { a: ' bc ' }, sort: 'nombre', sortOrder: 'asc' }, mainFilter: {}, visibleColumns: ['nombre'], columns: [] }),
+      requestQuery({ query: { pattern: ' x ', filters: { a: ' bc ' }, sort: 'nombre', sortOrder: 'asc' }, mainFilter: {}, visibleColumns: ['nombre'], columns: [], decimalPoint: ',' }),
     ).toEqual({ pattern: 'x', sort: 'nombre', sortOrder: 'asc', filters: { a: 'bc' }, cols: ['nombre'] });
   });
 });

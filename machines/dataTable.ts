@@ -17,12 +17,13 @@ import {
 } from '../engine/list/preferences';
 import { SEARCH_DEBOUNCE_MS } from '../engine/list/sizes';
 import { cellTextError, cellValue } from '../engine/list/cellEdit';
+import { isNumberColumn, numberTextError, typedNumber } from '../engine/list/typedNumber';
 import type { DecimalPoint } from '../engine/records/decimal';
 
 export type Row = Record<string, unknown>;
 export type RowId = string | number;
 
-/** What the user asked for; filter values are the texts as typed. */
+/** What the user asked for; filter values are the texts as typed (a number's read when sent: `filterValue`). */
 export interface TableQuery {
   pattern: string;
   filters: Record<string, string>;
@@ -103,7 +104,7 @@ export interface DataTableContext {
   pendingRemove: RowId | null;
   pageSize: number;
   fetchSize: number;
-  /** How the user writes a number's decimals: the cell edits are read with it. */
+  /** How the user writes a number's decimals: the cell edits and number filters are read with it. */
   decimalPoint: DecimalPoint;
   /** requestKey of the rows shown; a debounced query equal to it does not reload. */
   loadedKey: string | null;
@@ -126,7 +127,7 @@ export type DataTableEvent =
    */
   | { type: 'FIRST_PAGE'; key: string; reply: ListReply<Row>; covers?: number }
   | { type: 'RESIZE'; pageSize: number; fetchSize: number }
-  /** The user switched language: numbers typed from now on use its decimal point. */
+  /** The user switched language: numbers typed from now on (and the number filters as typed) read with its decimal point. */
   | { type: 'SET_DECIMAL_POINT'; point: DecimalPoint }
   | { type: 'SET_COLUMNS'; names: string[] }
   | { type: 'SAVE_COLUMNS' }
@@ -179,30 +180,37 @@ export function afterPage(rows: Row[], reply: Pick<ListReply<Row>, 'total' | 'es
 /**
  * The value a filter sends, or null while it does not filter: typed text needs its 2 characters (spec §5); a
  * picked value (a reference or an enum column, ResolvedColumn `pick`) filters as soon as it is chosen; a number
- * column's filter as soon as it holds a number ("5" included), and never while it holds anything else (the
- * server would refuse it: the filter says so instead, see `badNumberFilter`).
+ * column's filter as soon as it holds a number ("5" included), read as a cell edit reads it (`typedNumber`: "1,5"
+ * in Spanish) and sent as a JSON number, and never while it holds anything else (the server would refuse it: the
+ * filter says so instead, see `numberFilterError`).
  */
-export function filterValue(columns: readonly ResolvedColumn[], key: string, value: string): string | null {
+export function filterValue(columns: readonly ResolvedColumn[], key: string, value: string, point: DecimalPoint): string | number | null {
   const column = columns.find((c) => c.filter === key);
   if (column?.pick) return value.trim() || null;
-  if (column && isNumberColumn(column)) return value.trim() !== '' && !badNumberFilter(column, value) ? value.trim() : null;
+  if (column && isNumberColumn(column)) return numberFilterError(column, value, point) ? null : (typedNumber(column, value, point) ?? null);
   return effectiveText(value);
 }
 
-const isNumberColumn = (c: Pick<ResolvedColumn, 'type'>) => c.type === 'integer' || c.type === 'number';
+/** An integer filter has ten digits at most, as before: no integer column holds a larger one (the server would refuse it). */
+const INTEGER_FILTER_LIMIT = 1e10;
 
-/** A number column's filter holds something that is not a number of the column (a whole one for an integer). */
-export function badNumberFilter(column: Pick<ResolvedColumn, 'type' | 'pick'>, value: string): boolean {
-  const v = value.trim();
-  if (column.pick || !isNumberColumn(column) || v === '') return false;
-  return column.type === 'integer' ? !/^-?\d{1,10}$/.test(v) : !Number.isFinite(Number(v));
+/**
+ * Why a number column's filter holds something that is not a number of the column (a whole one for an integer),
+ * as a cell edit's refusal says it; null when it is one, or blank.
+ */
+export function numberFilterError(column: Pick<ResolvedColumn, 'type' | 'pick' | 'field'>, value: string, point: DecimalPoint): FieldError | null {
+  if (column.pick || !isNumberColumn(column)) return null;
+  const n = typedNumber(column, value, point);
+  if (n === null) return null;
+  if (n === undefined || (column.type === 'integer' && Math.abs(n) >= INTEGER_FILTER_LIMIT)) return numberTextError(column, column.field, value);
+  return null;
 }
 
 /** The `{list}/index` query of the context: main filter plus the filters that filter. */
-export function requestQuery(c: Pick<DataTableContext, 'query' | 'mainFilter' | 'visibleColumns' | 'columns'>): ListQuery {
+export function requestQuery(c: Pick<DataTableContext, 'query' | 'mainFilter' | 'visibleColumns' | 'columns' | 'decimalPoint'>): ListQuery {
   const filters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(c.query.filters)) {
-    const v = filterValue(c.columns, key, value);
+    const v = filterValue(c.columns, key, value, c.decimalPoint);
     if (v !== null) filters[key] = v;
   }
   if (c.mainFilter.tipo) filters.tipo = c.mainFilter.tipo;
@@ -211,7 +219,7 @@ export function requestQuery(c: Pick<DataTableContext, 'query' | 'mainFilter' | 
 }
 
 /** Identity of the rows a query returns (the column choice does not change them). */
-export function requestKey(c: Pick<DataTableContext, 'query' | 'mainFilter' | 'visibleColumns' | 'columns'>): string {
+export function requestKey(c: Pick<DataTableContext, 'query' | 'mainFilter' | 'visibleColumns' | 'columns' | 'decimalPoint'>): string {
   const { pattern, sort, sortOrder, filters = {} } = requestQuery(c);
   return JSON.stringify([pattern, sort, sortOrder, Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
 }
@@ -278,7 +286,7 @@ export const dataTableMachine = setup({
       return visibleColumnNames(context.columns, event.names).length > 0;
     },
     hidingActiveFilters: ({ context }) =>
-      context.filterRowVisible && Object.entries(context.query.filters).some(([k, v]) => filterValue(context.columns, k, v) !== null),
+      context.filterRowVisible && Object.entries(context.query.filters).some(([k, v]) => filterValue(context.columns, k, v, context.decimalPoint) !== null),
     widthsChanged: ({ context, event }) => {
       assertEvent(event, 'SET_WIDTHS');
       return !sameWidths(columnWidths(context.columns, event.widths), context.savedWidths);

@@ -7,17 +7,16 @@
 import { formatDate, parseDayMonthYear, dayText } from '../dates';
 import type { FieldError } from '../errors';
 import type { ResolvedColumn } from '../metadata/resolve';
-import { clashingSeparators, decimalText, parseDecimal, type DecimalPoint } from '../records/decimal';
+import { decimalText, type DecimalPoint } from '../records/decimal';
+import { isNumberColumn, numberTextError, typedNumber } from './typedNumber';
 
 export type EditedColumn = Pick<ResolvedColumn, 'type' | 'editable' | 'dayFormat'>;
-
-const isNumber = (c: Pick<ResolvedColumn, 'type'>) => c.type === 'integer' || c.type === 'number';
 
 /** The text an inline editor starts with: the value as the user would type it. */
 export function editText(value: unknown, column: Pick<ResolvedColumn, 'type' | 'dayFormat'>, point: DecimalPoint): string {
   if (value == null) return '';
   // no grouping: "1234,5", which reads back as typed, where "1.234,5" is a second way to write it
-  if (isNumber(column) && typeof value === 'number') return decimalText(value, point);
+  if (isNumberColumn(column) && typeof value === 'number') return decimalText(value, point);
   if (column.dayFormat && typeof value === 'string') return dayText(value, column.dayFormat) ?? value;
   return String(value);
 }
@@ -29,10 +28,7 @@ export function editText(value: unknown, column: Pick<ResolvedColumn, 'type' | '
 export function cellValue(column: EditedColumn | undefined, text: string, point: DecimalPoint): unknown {
   if (!column?.editable) return undefined;
   const t = text.trim();
-  if (isNumber(column)) {
-    const n = parseDecimal(t, point);
-    return n === undefined || (column.type === 'integer' && n !== null && !Number.isInteger(n)) ? undefined : n;
-  }
+  if (isNumberColumn(column)) return typedNumber(column, t, point);
   if (column.dayFormat) {
     if (!t) return null;
     const day = parseDayMonthYear(t);
@@ -45,6 +41,6 @@ export function cellValue(column: EditedColumn | undefined, text: string, point:
 /** Why a text `cellValue` refused is no value of the column, as the field error its cell shows. */
 export function cellTextError(column: EditedColumn | undefined, field: string, text: string): FieldError {
   if (column?.dayFormat) return { field, code: 'date' };
-  if (column && isNumber(column) && clashingSeparators(text)) return { field, code: 'decimalSeparators' };
+  if (column && isNumberColumn(column)) return numberTextError(column, field, text);
   return { field, code: 'type', params: { type: column?.type } };
 }

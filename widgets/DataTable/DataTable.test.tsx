@@ -363,6 +363,38 @@ describe('DataTable', () => {
     expect(edits[1]).toEqual({ rowid: 1, tablename: 'tarea', colname: 'fecha_inicio_estimada', colvalue: '2026-12-15', version: 2 });
   });
 
+  it('a number filter reads what is typed as Spanish writes it ("1,5"); contradicting separators say why and are never sent', async () => {
+    const source = memorySource(taskRows());
+    render(<Tasks source={source} />);
+    await screen.findByRole('button', { name: 'Editar Horas asignadas de Relevar la obra: 1,5' });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    const filter = screen.getByRole('textbox', { name: 'Filtrar por Horas asignadas' }) as HTMLInputElement;
+    fireEvent.change(filter, { target: { value: '1,5' } });
+    await waitFor(() => expect(source.calls.at(-1)?.filters).toEqual({ horas_asignadas: 1.5 }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Editar Horas asignadas de Presupuestar/ })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Editar Horas asignadas de Relevar la obra: 1,5' })).toBeTruthy();
+    expect(filter.getAttribute('aria-invalid')).toBeNull();
+    const asked = source.calls.length;
+    fireEvent.change(filter, { target: { value: '2,5.3' } });
+    expect(filter.getAttribute('aria-invalid')).toBe('true');
+    expect(filter.title).toBe('Los separadores no concuerdan: la coma separa los decimales (2,5) y el punto, los miles (1.250)');
+    // the text is never sent: the list stops filtering by it, as while the filter is blank
+    await waitFor(() => expect(source.calls.length).toBeGreaterThan(asked));
+    expect(source.calls.slice(asked).map((q) => q.filters)).toEqual(source.calls.slice(asked).map(() => ({})));
+  });
+
+  it('an integer column\'s filter refuses a fraction with the cell edit\'s words', async () => {
+    render(<Default />);
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    const filter = screen.getByRole('textbox', { name: 'Filtrar por Orden' }) as HTMLInputElement;
+    fireEvent.change(filter, { target: { value: '1,5' } });
+    expect(filter.getAttribute('aria-invalid')).toBe('true');
+    expect(filter.title).toBe('Escriba un número entero.');
+    fireEvent.change(filter, { target: { value: '1.000' } });
+    expect(filter.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('the + key adds, except while typing', async () => {
     const onAdd = fn();
     render(<Default onAdd={onAdd} />);

@@ -191,6 +191,7 @@ export function DataTable(props: DataTableProps) {
             onSort={onSort}
             filterRowVisible={c.filterRowVisible}
             onFilter={onFilter}
+            decimalPoint={c.decimalPoint}
             hasActions={hasActions}
             resize={resize}
             onDropColumn={moveTo}

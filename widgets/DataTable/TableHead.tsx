@@ -3,7 +3,8 @@ import { memo, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { chakra, Input, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
-import { badNumberFilter, type TableQuery } from '../../machines/dataTable';
+import { numberFilterError, type TableQuery } from '../../machines/dataTable';
+import type { DecimalPoint } from '../../engine/records/decimal';
 import { SortDownIcon, SortUpIcon } from './icons';
 import type { ColumnResize } from './useColumnModel';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../../engine/list/preferences';
@@ -26,6 +27,8 @@ export interface TableHeadProps {
   onSort: (field: string) => void;
   filterRowVisible: boolean;
   onFilter: (key: string, value: string) => void;
+  /** How the user writes a number's decimals: a number filter reads with it. */
+  decimalPoint: DecimalPoint;
   hasActions: boolean;
   /** The columns' dragged widths and the handlers of their edges (useColumnModel). */
   resize?: ColumnResize;
@@ -52,6 +55,7 @@ export const TableHead = memo(function TableHead({
   onSort,
   filterRowVisible,
   onFilter,
+  decimalPoint,
   hasActions,
   resize,
   onDropColumn,
@@ -128,7 +132,7 @@ export const TableHead = memo(function TableHead({
                 />
               )}
               {c.filter && !c.pick && (
-                <NumberAwareFilter column={c} value={query.filters[c.filter] ?? ''} onFilter={onFilter} height={filterHeight - 4} label={t(c.label)} />
+                <NumberAwareFilter column={c} value={query.filters[c.filter] ?? ''} onFilter={onFilter} point={decimalPoint} height={filterHeight - 4} label={t(c.label)} />
               )}
             </Table.Cell>
           ))}
@@ -207,10 +211,13 @@ function ResizeEdge({ name, label, resize }: { name: string; label: string; resi
   );
 }
 
-/** A typed filter; a number column's says when what is typed is not a number (nothing is sent then). */
-function NumberAwareFilter({ column, value, onFilter, height, label }: { column: ResolvedColumn; value: string; onFilter: (key: string, value: string) => void; height: number; label: string }) {
+/**
+ * A typed filter; a number column's says when what is typed is not a number (nothing is sent then), in the words a
+ * refused cell edit uses.
+ */
+function NumberAwareFilter({ column, value, onFilter, point, height, label }: { column: ResolvedColumn; value: string; onFilter: (key: string, value: string) => void; point: DecimalPoint; height: number; label: string }) {
   const { t } = useTranslation();
-  const bad = badNumberFilter(column, value);
+  const error = numberFilterError(column, value, point);
   const number = column.type === 'integer' || column.type === 'number';
   return (
     <Input
@@ -221,8 +228,8 @@ function NumberAwareFilter({ column, value, onFilter, height, label }: { column:
       value={value}
       inputMode={number ? (column.type === 'integer' ? 'numeric' : 'decimal') : undefined}
       aria-label={t('dataTable.filterColumn', { column: label })}
-      aria-invalid={bad || undefined}
-      title={bad ? t(`dataTable.badCell.${column.type}`) : undefined}
+      aria-invalid={error ? true : undefined}
+      title={error ? (error.code === 'decimalSeparators' ? t('validation.decimalSeparators') : t(`dataTable.badCell.${column.type}`)) : undefined}
       onChange={(e) => onFilter(column.filter!, e.target.value)}
     />
   );
