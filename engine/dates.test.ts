@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  daysInMonth, formatDate, isLeapYear, isRealDate, maskDayMonthYear, momentText, parseDayMonthYear, parseWithMask, sameDay, toDayMonthYear, today,
+  daysInMonth, formatDate, isLeapYear, isWrongDay, isRealDate, maskDayMonthYear, momentText, parseDayMonthYear, parseWithMask, sameDay, toDayMonthYear, today,
 } from './dates';
 
 describe('calendar rules', () => {
@@ -75,5 +75,13 @@ describe('momentText', () => {
     expect(momentText(at, 'en')).toBe('28/11/2026, 17:06:07');
     expect(momentText(at.toISOString(), 'en')).toBe('28/11/2026, 17:06:07');
     expect(momentText('not a moment', 'es')).toBe('not a moment');
+  });
+});
+
+describe('isWrongDay', () => {
+  it('names a typed text that is no day wrong, not an empty field nor a day', () => {
+    expect(['31/02/2026', '12/0', '29/02/2027', '2026-02-31'].map((v) => isWrongDay(v))).toEqual([true, true, true, true]);
+    expect(['', '2026-02-28', '2024-02-29', null, undefined].map((v) => isWrongDay(v))).toEqual([false, false, false, false, false]);
+    expect(isWrongDay('28/02/2026 10:00', 'DD/MM/YYYY HH:mm')).toBe(false);
   });
 });

@@ -103,6 +103,16 @@ export function parseWithMask(value: string, mask: string = DEFAULT_DATE_FORMAT)
   return parts;
 }
 
+/** The mask of a day without its time: a DayInput's value, a report's date parameter. */
+export const DAY_FORMAT = 'YYYY-MM-DD';
+
+/**
+ * A date field's value that names no day: the text typed while it is none (31/02/2026, 12/0), which the field keeps
+ * and names wrong rather than dropping it. '' (no day) is not wrong. Every check of a typed day asks here.
+ */
+export const isWrongDay = (value: unknown, mask: string = DAY_FORMAT): boolean =>
+  typeof value === 'string' && value !== '' && !parseWithMask(value, mask);
+
 /** Today's calendar date in the local time zone, at 00:00:00. */
 export function today(now: Date = new Date()): DateParts {
   return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate(), hour: 0, minute: 0, second: 0 };

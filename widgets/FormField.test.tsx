@@ -14,6 +14,7 @@ describe('FormField', () => {
     const label = screen.getByText('Correo electrónico').closest('label');
     expect(label?.htmlFor).toBe(input.id);
     expect(screen.getByText('Le enviaremos un enlace de recuperación.')).toBeTruthy();
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe('Le enviaremos un enlace de recuperación.');
   });
 
   it('marks the input required', () => {
@@ -26,5 +27,7 @@ describe('FormField', () => {
     const input = screen.getByLabelText(/Correo electrónico/);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('El campo es obligatorio')).toBeTruthy();
+    // read by screen readers with the field, as its help would be
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe('El campo es obligatorio');
   });
 });

@@ -3,11 +3,12 @@
  * given values, each checked against its type; a required one left blank is an error. The server runs this
  * before it answers a run; the browser's run form runs it to show the same errors while the user types.
  */
+import { DAY_FORMAT, isWrongDay } from '../dates';
 import type { FieldError } from '../errors';
 import { optionsOf, type ReportParam } from './model';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const realDate = (s: string) => DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const realDate = (s: string) => DATE.test(s) && !isWrongDay(s, DAY_FORMAT);
 
 /** The error code of one value of a parameter, or null when it fits. */
 export function paramError(p: ReportParam, value: string): FieldError['code'] | null {
@@ -43,7 +44,9 @@ export function resolveParams(
       continue;
     }
     const code = paramError(p, value);
-    if (code) errors.push({ field: `params.${p.nombre}`, code, ...(code === 'enum' ? { params: { allowed: p.tipo === 'booleano' ? ['true', 'false'] : optionsOf(p) } } : {}) });
+    // a date that is none (a day typed wrong: 31/02/2026) is still a `type` error, one that says a day is wanted
+    const detail = code === 'enum' ? { allowed: p.tipo === 'booleano' ? ['true', 'false'] : optionsOf(p) } : code === 'type' && p.tipo === 'fecha' ? { type: 'date' } : null;
+    if (code) errors.push({ field: `params.${p.nombre}`, code, ...(detail ? { params: detail } : {}) });
     else params[p.nombre] = value;
   }
   return { params, errors };

@@ -33,6 +33,9 @@ describe('resolveParams', () => {
       ['params.estado', 'enum'],
       ['params.minimo', 'type'],
     ]);
+    // a day typed wrong says a day is wanted; the code stays the one the server answers
+    expect(errors[0].params).toEqual({ type: 'date' });
+    expect(resolveParams(defined, { desde: '31/02/2026', cliente: 'ACME' }).errors).toEqual([{ field: 'params.desde', code: 'type', params: { type: 'date' } }]);
   });
 });
 

@@ -30,6 +30,8 @@ export function messageFor(errors: readonly FieldError[], label: string): FieldM
   const code =
     first.code === 'type' && types.includes('integer') ? 'typeInteger'
     : first.code === 'type' && types.includes('number') ? 'typeNumber'
+    // a value that should be a day (a report's date parameter) asks for one as a date field does
+    : first.code === 'type' && types.includes('date') ? 'date'
     : first.code === 'multipleOf' && first.params?.step === 1 ? 'typeInteger'
     // an exclusive bound is refused itself: "must be greater than 0", not "the minimum value is 0"
     : first.code === 'minValue' && first.params?.exclusive ? 'greaterThan'

@@ -3,7 +3,7 @@
  * it is no real date (31/02/2026, 12/0): the field says so and the record is not saved, where the text used to be
  * dropped and the record saved without the date. Pure: the form's validator and the record's save both ask here.
  */
-import { DEFAULT_DATE_FORMAT, parseWithMask } from '../dates';
+import { DEFAULT_DATE_FORMAT, isWrongDay } from '../dates';
 import type { FieldError } from '../errors';
 import type { JsonSchema } from '../metadata/types';
 
@@ -24,6 +24,6 @@ export function wrongDates(schema: JsonSchema | undefined, ui: unknown, data: un
   }
   if (schema?.items) return Array.isArray(data) ? data.flatMap((row, i) => wrongDates(schema.items, own.items, row, join(i))) : [];
   const widget = own['ui:widget'] ?? (schema?.format === 'date' ? 'date' : undefined);
-  const wrong = widget === 'date' && typeof data === 'string' && data !== '' && !parseWithMask(data, dateFormatOf(nodeOf(own['ui:options'])));
+  const wrong = widget === 'date' && isWrongDay(data, dateFormatOf(nodeOf(own['ui:options'])));
   return wrong ? [{ field: path, code: 'date' }] : [];
 }

@@ -61,6 +61,7 @@ describe('message precedence (spec §5)', () => {
   });
   it('a number field holding something else asks for a number; other type errors stay as they are', () => {
     expect(messageFor([{ field: 'cantidad', code: 'type', params: { type: 'number' } }], 'Cantidad')?.key).toBe('validation.typeNumber');
+    expect(messageFor([{ field: 'params.desde', code: 'type', params: { type: 'date' } }], 'Desde')?.key).toBe('validation.date');
     expect(messageFor([{ field: 'notas', code: 'type', params: { type: 'string' } }], 'Notas')?.key).toBe('validation.type');
   });
   it('a whole number field given a fraction asks for a whole number; a step says its step', () => {

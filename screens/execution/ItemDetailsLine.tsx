@@ -3,11 +3,13 @@
  * the location its stock moves at, a received cheque's bank, collection date, number and drawer, or the cheque
  * or made-to-measure piece of the wallet it names. Values go into the item (machines/itemsGrid SET_DETAIL) and
  * are sent with it; the server's errors on them show here. In view mode they are text, like the header's fields.
+ * A collection day typed that is none (31/02/2026) goes into the item as typed and is named here once left; the
+ * record is not saved with it (useRecord checks the items' dates), where it used to go without its day.
  */
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
-import { dayText } from '../../engine/dates';
+import { dayText, isWrongDay } from '../../engine/dates';
 import { DayInput } from '../../widgets/DayInput';
 import type { DraftItem } from '../../engine/records/draft';
 import { CHEQUE_FIELDS, type ItemDetails } from '../../engine/records/itemDetails';
@@ -67,6 +69,8 @@ export function ItemDetailsLine({ row, index, details, send, readOnly, errors }:
   const walletKind = details.chequePick ? 'cheque' : details.piecePick ? 'a_medida' : null;
   const wallet = useWallet(walletKind, row.article);
   const idBase = useId();
+  // the collection day's text was named wrong (left, or typed in full) before any save said so
+  const [named, setNamed] = useState(false);
 
   // view mode: the label over the value as text, as the header's fields show (never an input)
   const shown = (field: string, value: string) => (
@@ -114,9 +118,15 @@ export function ItemDetailsLine({ row, index, details, send, readOnly, errors }:
           readOnly ? (
             shown(f, f === 'fecha_cobro' ? (dayText(text(f)) ?? text(f)) : text(f))
           ) : (
-            <FormField key={f} label={label(f)} error={errors[f]} required={f !== 'librador'}>
+            <FormField key={f} label={label(f)} error={errors[f] ?? (f === 'fecha_cobro' && named && isWrongDay(text(f)) ? t('validation.date') : undefined)} required={f !== 'librador'}>
               {f === 'fecha_cobro' ? (
-                <DayInput value={text(f)} onChange={(day) => set(f, day)} />
+                <DayInput
+                  value={text(f)}
+                  onChange={(value, wrong) => {
+                    set(f, value);
+                    setNamed(wrong);
+                  }}
+                />
               ) : (
                 <Input size="sm" value={text(f)} onChange={(e) => set(f, e.target.value)} />
               )}

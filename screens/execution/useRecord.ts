@@ -17,6 +17,7 @@ import { blankItem, draftOf, headerChanged, itemsPayload, priceDraft, splitItemE
 import { moveChoice, type OfferedStep } from '../../engine/records/moves';
 import { withKeptHeader, type RecordDraft } from '../../engine/records/recordDraft';
 import { applicableList } from '../../engine/records/pricing';
+import { wrongDates } from '../../engine/validation/typedDates';
 import { isDirty, itemsGridMachine } from '../../machines/itemsGrid';
 import { emitUpdateList } from '../../widgets/DataTable';
 import { formFieldErrors } from '../../widgets/SchemaForm/validator';
@@ -62,6 +63,8 @@ export function useRecord(place: Place, id: string | null) {
   const [refused, setRefused] = useState<{ errors: FieldError[]; sent: DraftItem[] }>({ errors: [], sent: [] });
   /** A save was stopped by the items' own errors: from then on they follow the cells as typed (as the header form's do). */
   const [tried, setTried] = useState(false);
+  /** How many saves the items' own errors stopped: the page moves the focus to the first one after each. */
+  const [stopped, setStopped] = useState(0);
   const [saving, setSaving] = useState(false);
   const [clientPriceType, setClientPriceType] = useState<string | null>(null);
   /** Who holds the record, as a refusal (409 REGISTRO_TOMADO) named them. */
@@ -123,12 +126,17 @@ export function useRecord(place: Place, id: string | null) {
     if (cells !== point) sendGrid({ type: 'REPOINT', point });
   }, [cells, point, sendGrid]);
 
-  /** What a save sends, and what keeps the items from being sent: the grid's own rules, then the schema's. */
+  /**
+   * What a save sends, and what keeps the items from being sent: the grid's own rules, then a day typed that is none
+   * (a cheque's collection day: it says so, not what the schema makes of the text), then the schema's.
+   */
   const checkItems = (formHeader: Record<string, unknown>) => {
     const { items, errors } = itemsPayload(rows, cells);
     const chosen = place.activity.modo_guardado === 'elegido' && assignee !== undefined ? { asignar_a: assignee } : {};
     const data = { ...headerOf(formHeader), flujo: place.flow.id, actividad: place.activity.id, items, ...chosen };
-    errors.push(...formFieldErrors(entity.schema as RJSFSchema, data).filter((e) => e.field.startsWith('items.') && !errors.some((x) => x.field === e.field)));
+    const ownItems = (e: FieldError) => e.field.startsWith('items.') && !errors.some((x) => x.field === e.field);
+    errors.push(...wrongDates(entity.schema, entity.ui, { items }).filter(ownItems));
+    errors.push(...formFieldErrors(entity.schema as RJSFSchema, data).filter(ownItems));
     if (place.activity.cuerpo_requerido && !items.length) errors.push({ field: 'items', code: 'minItems', params: { min: 1 } });
     return { data, errors };
   };
@@ -175,6 +183,7 @@ export function useRecord(place: Place, id: string | null) {
     setHeaderErrors([]);
     if (errors.length) {
       setTried(true);
+      setStopped((n) => n + 1);
       // no item at all where the activity needs one: say that, not "check the marked items" with none marked
       const none = errors.find((e) => e.field === 'items');
       showError(errors.length === 1 && none ? itemsMessage(none) : t('execution.fixItems'));
@@ -245,6 +254,7 @@ export function useRecord(place: Place, id: string | null) {
       setRecovered({ version: over });
     },
     saving,
+    stopped,
     headerErrors,
     itemCellErrors: split.cells,
     /** The items' own error (none where the activity needs one), as text. */

@@ -1,11 +1,15 @@
 /**
  * Runs one report: its parameters (defaults filled in), then either the external report's link (spec §7:
- * URL + reportUnit + each param), opened in a new tab and shown, or a built-in report's result.
+ * URL + reportUnit + each param), opened in a new tab and shown, or a built-in report's result. A parameter in
+ * error (a day typed that is none: 31/02/2026) keeps what was typed and says so, and the report does not run until
+ * it is corrected or cleared: it used to run without that bound.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
+import type { FieldError } from '../../engine/errors';
+import { messageFor } from '../../engine/validation/messages';
 import type { ReportSummary } from './reportsApi';
 import { reportLink } from '../../engine/reports/link';
 import { optionsOf, type ReportParam } from '../../engine/reports/model';
@@ -13,6 +17,7 @@ import { resolveParams } from '../../engine/reports/params';
 import type { ReportResult } from '../../engine/reports/query';
 import { FormField } from '../../widgets/FormField';
 import { DayInput } from '../../widgets/DayInput';
+import { focusFirstError } from '../../widgets/SchemaForm/focusFirstError';
 import { openInNewTab } from '../../widgets/openInNewTab';
 import { saveFile } from '../../widgets/saveFile';
 import { showError } from '../../widgets/toaster';
@@ -22,7 +27,8 @@ import { ReportResultView } from './ReportResultView';
 
 const initialValues = (params: readonly ReportParam[]) => Object.fromEntries(params.map((p) => [p.nombre, p.defecto ?? '']));
 
-function ParamInput({ p, value, onChange }: { p: ReportParam; value: string; onChange: (v: string) => void }) {
+/** `wrong`: a day field names its text wrong now (see DayInput). */
+function ParamInput({ p, value, onChange }: { p: ReportParam; value: string; onChange: (v: string, wrong?: boolean) => void }) {
   const { t } = useTranslation();
   if (p.tipo === 'booleano')
     return (
@@ -53,15 +59,32 @@ function ParamInput({ p, value, onChange }: { p: ReportParam; value: string; onC
 export function ReportRunner({ report, objetoId, contexto }: { report: ReportSummary; objetoId?: number; contexto?: string }) {
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>(() => initialValues(report.parametros));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [link, setLink] = useState<string | null>(null);
   const [result, setResult] = useState<(ReportResult & { params: Record<string, string> }) | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  const labelOf = (p: ReportParam) => p.etiqueta || p.nombre;
+  const messageOf = (e: FieldError) => {
+    const p = report.parametros.find((x) => `params.${x.nombre}` === e.field);
+    const m = messageFor([e], p ? labelOf(p) : '')!;
+    return t(m.key, { ...m.params, defaultValue: t('reports.invalid') });
+  };
+  // a changed value loses the last run's message; a day typed wrong is named once left, as in a form
+  const change = (p: ReportParam, v: string, wrong = false) => {
+    setValues((old) => ({ ...old, [p.nombre]: v }));
+    setErrors((old) => ({ ...old, [p.nombre]: wrong ? t('validation.date') : undefined }));
+  };
 
   const run = async (open: boolean) => {
     const checked = resolveParams(report.parametros, values);
-    setErrors(Object.fromEntries(checked.errors.map((e) => [e.field.slice('params.'.length), t(`validation.${e.code}`, { label: (e.params?.[0] as string) ?? '', defaultValue: t('reports.invalid') })])));
-    if (checked.errors.length) return;
+    setErrors(Object.fromEntries(checked.errors.map((e) => [e.field.slice('params.'.length), messageOf(e)])));
+    if (checked.errors.length) {
+      // after the render that marks them
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
     setBusy(true);
     try {
       if (report.builtin) setResult(await reportCalls.data(report.id, checked.params, objetoId));
@@ -86,10 +109,10 @@ export function ReportRunner({ report, objetoId, contexto }: { report: ReportSum
   return (
     <Stack gap="3">
       {report.parametros.length > 0 && (
-        <HStack gap="3" align="flex-end" wrap="wrap" as="form" onSubmit={(e) => (e.preventDefault(), void run(true))}>
+        <HStack ref={formRef} gap="3" align="flex-end" wrap="wrap" as="form" onSubmit={(e) => (e.preventDefault(), void run(true))}>
           {report.parametros.map((p) => (
-            <FormField key={p.nombre} label={p.tipo === 'booleano' ? '' : p.etiqueta || p.nombre} required={p.requerido} error={errors[p.nombre]}>
-              <ParamInput p={p} value={values[p.nombre] ?? ''} onChange={(v) => setValues((old) => ({ ...old, [p.nombre]: v }))} />
+            <FormField key={p.nombre} label={p.tipo === 'booleano' ? '' : labelOf(p)} required={p.requerido} error={errors[p.nombre]}>
+              <ParamInput p={p} value={values[p.nombre] ?? ''} onChange={(v, wrong) => change(p, v, wrong)} />
             </FormField>
           ))}
         </HStack>

@@ -1,8 +1,10 @@
 /**
  * The estimated dates and hours of one task, edited in the task area. Fields the task's state locks (the task
  * state machine's tags, machines/taskState.ts) are read-only with the reason; the server checks the same locks.
+ * A day typed that is none (31/02/2026, 12/0) stays in its field and says so, and the plan is not saved until it is
+ * corrected or cleared: it used to be saved without that day.
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { locksOf } from '../../machines/taskState';
@@ -12,8 +14,10 @@ import { LOCK_REASON } from './lockedUi';
 import { showSuccess } from '../../widgets/toaster';
 import { taskCalls, type Dates, type MyTask } from './taskCalls';
 import { ApiError } from '../../engine/api/client';
+import { isWrongDay } from '../../engine/dates';
 import type { FieldError } from '../../engine/errors';
 import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
+import { focusFirstError } from '../../widgets/SchemaForm/focusFirstError';
 import { fieldLabelKey } from '../../engine/metadata/resolve';
 
 export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDone: () => void; onCancel: () => void }) {
@@ -27,11 +31,24 @@ export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDon
   const [errors, setErrors] = useState<readonly FieldError[]>([]);
   const labelOf = (name: string) => t(fieldLabelKey('tarea', name));
   const errorOf = (name: string) => fieldMessage(errors.filter((e) => e.field === name), labelOf(name), t, (k) => i18n.exists(k)) ?? undefined;
+  const groupRef = useRef<HTMLDivElement>(null);
+  const refuse = (found: FieldError[]) => {
+    setErrors(found);
+    // after the render that marks them
+    requestAnimationFrame(() => focusFirstError(groupRef.current));
+  };
+  // a changed day loses its last message; one typed wrong is named once left, as in a form
+  const dayChange = (name: string, set: (day: string) => void) => (value: string, wrong: boolean) => {
+    set(value);
+    setErrors((old) => [...old.filter((e) => e.field !== name), ...(wrong ? [{ field: name, code: 'date' }] : [])]);
+  };
 
   const save = async () => {
     setErrors([]);
+    const wrong = ([['fecha_inicio_estimada', start], ['fecha_fin_estimada', end]] as const).filter(([, v]) => isWrongDay(v));
+    if (wrong.length) return refuse(wrong.map(([field]) => ({ field, code: 'date' })));
     // an end before the start is refused here as the server would, without a call
-    if (start && end && end < start) return setErrors([{ field: 'fecha_fin_estimada', code: 'TAREA_FIN_ANTES_INICIO' }]);
+    if (start && end && end < start) return refuse([{ field: 'fecha_fin_estimada', code: 'TAREA_FIN_ANTES_INICIO' }]);
     const changes: Dates = {};
     if (start !== (task.fecha_inicio_estimada ?? '')) changes.fecha_inicio_estimada = start || null;
     if (end !== (task.fecha_fin_estimada ?? '')) changes.fecha_fin_estimada = end || null;
@@ -56,10 +73,10 @@ export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDon
     </FormField>
   );
   return (
-    <Stack gap="3" borderTopWidth="1px" pt="3" role="group" aria-label={t('tasks.actions.editOf', { title: task.titulo })}>
+    <Stack ref={groupRef} gap="3" borderTopWidth="1px" pt="3" role="group" aria-label={t('tasks.actions.editOf', { title: task.titulo })}>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-        {field('fecha_inicio_estimada', <DayInput value={start} readOnly={locks.has('fecha_inicio_estimada')} onChange={setStart} />)}
-        {field('fecha_fin_estimada', <DayInput value={end} readOnly={locks.has('fecha_fin_estimada')} onChange={setEnd} />)}
+        {field('fecha_inicio_estimada', <DayInput value={start} readOnly={locks.has('fecha_inicio_estimada')} onChange={dayChange('fecha_inicio_estimada', setStart)} />)}
+        {field('fecha_fin_estimada', <DayInput value={end} readOnly={locks.has('fecha_fin_estimada')} onChange={dayChange('fecha_fin_estimada', setEnd)} />)}
         {field(
           'horas_asignadas',
           <Input type="number" min={0} step="0.5" inputMode="decimal" value={hours} readOnly={locks.has('horas_asignadas')} onChange={(e) => setHours(e.target.value)} />,
