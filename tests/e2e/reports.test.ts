@@ -108,6 +108,44 @@ it('a report window the browser blocks is said, and its link is there to open it
   }
 });
 
+it('a day typed wrong in a parameter stays as typed, is named, and the report opens only once it is corrected', async () => {
+  await page.goto(`${app.baseUrl}/#/reports`);
+  await page.getByRole('button', { name: 'Ventas externas' }).click();
+  const desde = page.getByRole('textbox', { name: /^desde/ });
+  await expect.poll(() => desde.inputValue()).toBe('01/01/2026');
+  await desde.fill('');
+  await desde.pressSequentially('31022026');
+  await desde.press('Tab');
+  const wrong = page.getByText('Ingrese una fecha válida (dd/mm/aaaa)');
+  await wrong.waitFor();
+  expect(await desde.inputValue()).toBe('31/02/2026');
+  expect(await desde.getAttribute('aria-invalid')).toBe('true');
+  // it used to open the report without its bound
+  const tabs: unknown[] = [];
+  const onTab = (tab: unknown) => void tabs.push(tab);
+  page.context().on('page', onTab);
+  try {
+    await page.getByRole('button', { name: 'Abrir reporte' }).click();
+    await expect.poll(() => desde.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.waitForTimeout(300);
+    expect(tabs).toEqual([]);
+    expect(await desde.inputValue()).toBe('31/02/2026');
+  } finally {
+    page.context().off('page', onTab);
+  }
+  await desde.fill('');
+  await desde.pressSequentially('28022026');
+  await desde.press('Tab');
+  await expect.poll(() => wrong.count()).toBe(0);
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Abrir reporte' }).click()]);
+  try {
+    await expect.poll(() => page.getByTestId('report-link').getAttribute('href')).toContain('desde=2026-02-28');
+  } finally {
+    await tab.close();
+    await page.bringToFront();
+  }
+});
+
 it('a list exports as XLSX through the Export menu, read back with its rows', async () => {
   await page.goto(`${app.baseUrl}/#/backOffice/stock`);
   await page.getByRole('button', { name: 'Exportar' }).click();
