@@ -9,31 +9,18 @@ import { renderAt } from '../screenTesting';
 import { api } from '../app/session';
 import { RecordPage } from './RecordPage';
 import type { Place } from './place';
+import { fakeRecordServer } from './fakeRecordServer';
 
 vi.mock('../app/useSession', () => ({ useSession: () => ({ user: { id: 1, username: 'carla.rios', roles: ['ROLE_USER'] } }) }));
 
 const place: Place = { flow: { id: 1, nombre: 'Ventas' }, activity: { id: 2, titulo: 'Pedido de cliente', usa_listas_precio: true, lista_precio: 'Minorista' } };
 const CEMENTO = { id: 1, nombre: 'Cemento portland 50 kg', codigo_interno: 'CEM-050', alicuota_iva: 21, listas_precio: [{ lista: 'Minorista', precio: 210 }] };
 
-let stored: Record<string, unknown>;
-let sent: Record<string, unknown>[];
-
-function server(call: string, body: unknown): unknown {
-  if (call === 'registro/show/7') return stored;
-  if (call === 'articulo/show/1') return CEMENTO;
-  if (call === 'registro/update/7') {
-    sent.push(body as Record<string, unknown>);
-    stored = { ...stored, ...(body as object), version: Number(stored.version) + 1 };
-    return stored;
-  }
-  if (call.endsWith('/index') || call.endsWith('/select') || call.includes('/history/')) return { total: 0, rows: [] };
-  return [];
-}
+let fake: ReturnType<typeof fakeRecordServer>;
 
 beforeEach(() => {
-  stored = { id: 7, version: 1, numero: 'PED-000007', estado: 'abierto', flujo: 1, actividad: 2, fecha: '2026-11-20', asignado_a: 1, items: [{ id: 70, articulo: 1, cantidad: 2 }] };
-  sent = [];
-  vi.spyOn(api, 'post').mockImplementation(async (call: string, body?: unknown) => server(call, body) as never);
+  fake = fakeRecordServer({ id: 7, version: 1, numero: 'PED-000007', estado: 'abierto', flujo: 1, actividad: 2, fecha: '2026-11-20', asignado_a: 1, items: [{ id: 70, articulo: 1, cantidad: 2 }] }, [CEMENTO]);
+  vi.spyOn(api, 'post').mockImplementation(async (call: string, body?: unknown) => fake.answer(call, body) as never);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -54,8 +41,8 @@ describe('the record form’s items', () => {
     await waitFor(() => expect(english.value).toBe('1000'));
     expect(totalShown()).toBe('254,100.00');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect((sent[0].items as Record<string, unknown>[])[0]).toMatchObject({ id: 70, articulo: 1, cantidad: 1000 });
+    await waitFor(() => expect(fake.state.sent).toHaveLength(1));
+    expect((fake.state.sent[0].items as Record<string, unknown>[])[0]).toMatchObject({ id: 70, articulo: 1, cantidad: 1000 });
   });
 
   it('a cell’s error, once a save was stopped, follows the cell: corrected, it goes', async () => {
@@ -69,7 +56,7 @@ describe('the record form’s items', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(quantity.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(quantity.getAttribute('aria-describedby')!)?.textContent).toBe('Debe ser mayor que 0');
-    expect(sent).toHaveLength(0);
+    expect(fake.state.sent).toHaveLength(0);
     // another wrong value says its own message; a right one, none
     fireEvent.change(quantity, { target: { value: '2000000000' } });
     expect(document.getElementById(quantity.getAttribute('aria-describedby')!)?.textContent).toBe('El valor máximo es 1.000.000.000');

@@ -9,6 +9,7 @@ import { renderAt } from '../screenTesting';
 import { api } from '../app/session';
 import { RecordPage } from './RecordPage';
 import type { Place } from './place';
+import { fakeRecordServer } from './fakeRecordServer';
 
 vi.mock('../app/useSession', () => ({ useSession: () => ({ user: { id: 1, username: 'carla.rios', roles: ['ROLE_USER'] } }) }));
 
@@ -16,28 +17,14 @@ const place: Place = { flow: { id: 1, nombre: 'Cobranzas' }, activity: { id: 4, 
 const CHEQUE = { id: 3, nombre: 'Cheque de terceros', codigo_interno: 'CHQ', es_cheque: true, alicuota_iva: 0 };
 const WRONG = 'Ingrese una fecha válida (dd/mm/aaaa)';
 
-let stored: Record<string, unknown>;
-let sent: Record<string, unknown>[];
-
-function server(call: string, body: unknown): unknown {
-  if (call === 'registro/show/9') return stored;
-  if (call === 'articulo/show/3') return CHEQUE;
-  if (call === 'registro/update/9') {
-    sent.push(body as Record<string, unknown>);
-    stored = { ...stored, ...(body as object), version: Number(stored.version) + 1 };
-    return stored;
-  }
-  if (call.endsWith('/index') || call.endsWith('/select') || call.includes('/history/')) return { total: 0, rows: [] };
-  return [];
-}
+let fake: ReturnType<typeof fakeRecordServer>;
 
 beforeEach(() => {
-  stored = {
+  fake = fakeRecordServer({
     id: 9, version: 1, numero: 'REC-000009', estado: 'abierto', flujo: 1, actividad: 4, fecha: '2026-11-20', asignado_a: 1,
     items: [{ id: 90, articulo: 3, cantidad: 1, precio_unitario: 1000, banco: 'Nación', fecha_cobro: '2026-12-15', identificador: '0001234' }],
-  };
-  sent = [];
-  vi.spyOn(api, 'post').mockImplementation(async (call: string, body?: unknown) => server(call, body) as never);
+  }, [CHEQUE]);
+  vi.spyOn(api, 'post').mockImplementation(async (call: string, body?: unknown) => fake.answer(call, body) as never);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -59,13 +46,13 @@ describe('a cheque’s collection day in the record form', () => {
     await waitFor(() => expect(document.activeElement).toBe(day));
     expect(day.value).toBe('31/02/2027');
     expect(messageOf(day)).toBe(WRONG);
-    expect(sent).toHaveLength(0);
+    expect(fake.state.sent).toHaveLength(0);
 
     fireEvent.change(day, { target: { value: '28/02/2027' } });
     await waitFor(() => expect(day.getAttribute('aria-invalid')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect((sent[0].items as Record<string, unknown>[])[0]).toMatchObject({ id: 90, articulo: 3, banco: 'Nación', fecha_cobro: '2027-02-28', identificador: '0001234' });
+    await waitFor(() => expect(fake.state.sent).toHaveLength(1));
+    expect((fake.state.sent[0].items as Record<string, unknown>[])[0]).toMatchObject({ id: 90, articulo: 3, banco: 'Nación', fecha_cobro: '2027-02-28', identificador: '0001234' });
   });
 
   it('names a day half typed when saving, though the field was never left', async () => {
@@ -78,6 +65,6 @@ describe('a cheque’s collection day in the record form', () => {
     await waitFor(() => expect(messageOf(day)).toBe(WRONG));
     await waitFor(() => expect(document.activeElement).toBe(day));
     expect(day.value).toBe('15/1');
-    expect(sent).toHaveLength(0);
+    expect(fake.state.sent).toHaveLength(0);
   });
 });
