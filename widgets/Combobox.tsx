@@ -11,7 +11,7 @@
  * different sources.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Box, Input, Text, type InputProps } from '@chakra-ui/react';
+import { Box, Input, Text, useFieldContext, type InputProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../engine/list/query';
 import { isNearEnd, optionText, SELECT_PAGE_SIZE, type OptionId } from './SchemaForm/selectOptions';
@@ -90,6 +90,7 @@ export function Combobox(props: ComboboxProps) {
   const highlight = active >= 0 ? active : found && shown.length > 0 ? 0 : -1;
   const listId = `${id}-listbox`;
   const noteId = `${id}-unpicked`;
+  const field = useFieldContext();
   const optionDomId = (i: number) => `${id}-option-${i}`;
   const label = (o: SelectOption) => optionText(o, i18n.language);
   const display = editing ? text : current ? label(current) : value === null || value === undefined ? '' : String(value);
@@ -204,7 +205,9 @@ export function Combobox(props: ComboboxProps) {
       close();
     }
   };
-  const describedBy = [props.inputProps?.['aria-describedby'], note !== null && !open ? noteId : undefined].filter(Boolean).join(' ') || undefined;
+  // the field's own help / error first: an aria-describedby given here replaces the one Chakra's field gives
+  const describedBy =
+    [field?.ariaDescribedby, props.inputProps?.['aria-describedby'], note !== null && !open ? noteId : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
     <Box position="relative">

@@ -44,8 +44,9 @@ export function resolveParams(
       continue;
     }
     const code = paramError(p, value);
-    // a date that is none (a day typed wrong: 31/02/2026) is still a `type` error, one that says a day is wanted
-    const detail = code === 'enum' ? { allowed: p.tipo === 'booleano' ? ['true', 'false'] : optionsOf(p) } : code === 'type' && p.tipo === 'fecha' ? { type: 'date' } : null;
+    // a wrong date (31/02/2026) or number (1,5) is still a `type` error, one that says what is wanted: a day, a number
+    const wanted = p.tipo === 'fecha' ? 'date' : p.tipo === 'numero' ? 'number' : null;
+    const detail = code === 'enum' ? { allowed: p.tipo === 'booleano' ? ['true', 'false'] : optionsOf(p) } : code === 'type' && wanted ? { type: wanted } : null;
     if (code) errors.push({ field: `params.${p.nombre}`, code, ...(detail ? { params: detail } : {}) });
     else params[p.nombre] = value;
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveEntity } from '../metadata/resolve';
 import { reportLink } from './link';
+import { messageFor } from '../validation/messages';
 import { resolveParams } from './params';
 import { isMoneyMeasure, type ReportResult } from './query';
 import { resultTable, resultView } from './resultTable';
@@ -36,6 +37,12 @@ describe('resolveParams', () => {
     // a day typed wrong says a day is wanted; the code stays the one the server answers
     expect(errors[0].params).toEqual({ type: 'date' });
     expect(resolveParams(defined, { desde: '31/02/2026', cliente: 'ACME' }).errors).toEqual([{ field: 'params.desde', code: 'type', params: { type: 'date' } }]);
+  });
+  it('asks for a number where a number parameter holds something else', () => {
+    const { errors } = resolveParams(defined, { cliente: 'ACME', minimo: '1,5' });
+    expect(errors).toEqual([{ field: 'params.minimo', code: 'type', params: { type: 'number' } }]);
+    // "Ingrese un número", not "El tipo de dato no es válido"
+    expect(messageFor(errors, 'Mínimo')?.key).toBe('validation.typeNumber');
   });
 });
 

@@ -7,10 +7,10 @@ import { ItemDetailsLine } from './ItemDetailsLine';
 
 const row: DraftItem = { key: 'i1', id: 1, article: 2, cells: { cantidad: '1', ajuste: '', precio_unitario: '', largo: '', ancho: '', alto: '', alicuota: '' }, rest: { ubicacion: 'Local' } };
 const details: ItemDetails = { locations: ['Depósito', 'Local'], locationLocked: false, chequeEntry: false, chequePick: false, piecePick: false };
-const line = (readOnly: boolean, locationLocked = false) =>
+const line = (readOnly: boolean, locationLocked = false, chequeEntry = false) =>
   render(
     <UiProvider>
-      <ItemDetailsLine row={row} index={0} details={{ ...details, locationLocked }} send={() => {}} readOnly={readOnly} errors={{}} />
+      <ItemDetailsLine row={row} index={0} details={{ ...details, locationLocked, chequeEntry }} send={() => {}} readOnly={readOnly} errors={{}} />
     </UiProvider>,
   );
 
@@ -29,5 +29,10 @@ describe('ItemDetailsLine', () => {
   it('locks the location of an item whose step may not change it', () => {
     line(false, true);
     expect((screen.getByRole('combobox', { name: 'Ubicación (ítem 1)' }) as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('says a cheque\'s collection day is required, as its other required fields do', () => {
+    line(false, false, true);
+    expect((screen.getByLabelText(/^Fecha de cobro/) as HTMLInputElement).required).toBe(true);
   });
 });

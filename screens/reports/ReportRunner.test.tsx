@@ -32,13 +32,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const runner = () =>
+const runner = (r: ReportSummary = report) =>
   render(
     <UiProvider>
-      <ReportRunner report={report} />
+      <ReportRunner report={r} />
     </UiProvider>,
   );
-const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+const field = (name: string | RegExp) => screen.getByLabelText(name) as HTMLInputElement;
 const messageOf = (input: HTMLElement) =>
   (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 
@@ -82,5 +82,23 @@ describe('ReportRunner', () => {
     fireEvent.submit(to.closest('form')!);
     await waitFor(() => expect(runs).toHaveLength(1));
     expect(runs[0]).toEqual({ id: 5, params: {} });
+  });
+
+  it('says a required day is required, names what is missing itself, and asks for a number where one is wanted', async () => {
+    runner({
+      ...report,
+      parametros: [
+        { nombre: 'desde', tipo: 'fecha', etiqueta: 'Desde', requerido: true },
+        { nombre: 'minimo', tipo: 'numero', etiqueta: 'Mínimo', defecto: 'diez' },
+      ],
+    } as unknown as ReportSummary);
+    const from = field(/^Desde/);
+    // required for screen readers (implicit aria-required), while the form leaves the check to the app, not the browser
+    expect(from.required).toBe(true);
+    expect(from.closest('form')!.noValidate).toBe(true);
+    fireEvent.submit(from.closest('form')!);
+    await waitFor(() => expect(messageOf(from)).toBe('El campo Desde es obligatorio'));
+    expect(messageOf(field('Mínimo'))).toBe('Ingrese un número');
+    expect(runs).toEqual([]);
   });
 });

@@ -63,7 +63,7 @@ export function ReportRunner({ report, objetoId, contexto }: { report: ReportSum
   const [link, setLink] = useState<string | null>(null);
   const [result, setResult] = useState<(ReportResult & { params: Record<string, string> }) | null>(null);
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const labelOf = (p: ReportParam) => p.etiqueta || p.nombre;
   const messageOf = (e: FieldError) => {
@@ -109,12 +109,15 @@ export function ReportRunner({ report, objetoId, contexto }: { report: ReportSum
   return (
     <Stack gap="3">
       {report.parametros.length > 0 && (
-        <HStack ref={formRef} gap="3" align="flex-end" wrap="wrap" as="form" onSubmit={(e) => (e.preventDefault(), void run(true))}>
-          {report.parametros.map((p) => (
-            <FormField key={p.nombre} label={p.tipo === 'booleano' ? '' : labelOf(p)} required={p.requerido} error={errors[p.nombre]}>
-              <ParamInput p={p} value={values[p.nombre] ?? ''} onChange={(v, wrong) => change(p, v, wrong)} />
-            </FormField>
-          ))}
+        // noValidate: a required parameter's input says so (required), and run() names what is missing, not the browser's bubble
+        <HStack asChild gap="3" align="flex-end" wrap="wrap">
+          <form ref={formRef} noValidate onSubmit={(e) => (e.preventDefault(), void run(true))}>
+            {report.parametros.map((p) => (
+              <FormField key={p.nombre} label={p.tipo === 'booleano' ? '' : labelOf(p)} required={p.requerido} error={errors[p.nombre]}>
+                <ParamInput p={p} value={values[p.nombre] ?? ''} onChange={(v, wrong) => change(p, v, wrong)} />
+              </FormField>
+            ))}
+          </form>
         </HStack>
       )}
       <HStack>

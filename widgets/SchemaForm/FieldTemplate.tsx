@@ -1,8 +1,10 @@
 /**
  * One field row: the label (140 px beside the input from md up, above it on phones) with the required
  * marker, the widget, and ONE translated error message. The Chakra Field.Root carries the field's id, so
- * `<label for>` and the input's id agree (STACK pitfall of @rjsf/chakra-ui). Objects and child tables draw
- * their own titles; here they only get their own (root / array-level) message.
+ * `<label for>` and the input's id agree (STACK pitfall of @rjsf/chakra-ui). The help and the error shown under the
+ * input describe it (aria-describedby), as in ../FormField.tsx: Chakra ties the error only by aria-errormessage, which
+ * screen readers mostly skip. Objects and child tables draw their own titles; here they only get their own (root /
+ * array-level) message.
  */
 import { Box, Field, Flex, Text } from '@chakra-ui/react';
 import type { FieldTemplateProps } from '@rjsf/utils';
@@ -15,6 +17,9 @@ import { FieldPath, formContextOf } from './context';
 import { ReadOnlyValue } from './ReadOnlyValue';
 
 export const LABEL_WIDTH = '140px';
+
+/** The box of the texts shown under a field's input (help, error), which describes the input. */
+const notesId = (id: string) => `field::${id}::notes`;
 
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, fieldPathId, children, rawErrors, required, hidden, schema, uiSchema, registry, disabled, readonly, rawDescription, formData } =
@@ -63,7 +68,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
     );
   }
   return (
-    <Field.Root id={id} invalid={Boolean(message)} required={required} readOnly={readonly} disabled={disabled}>
+    // Chakra names one id in the input's aria-describedby (its help's): here the box holding whatever is shown under
+    // it, help and error alike, so both are heard (widgets take the description from Chakra's field, not from RJSF ids)
+    <Field.Root id={id} invalid={Boolean(message)} required={required} readOnly={readonly} disabled={disabled} ids={{ helperText: notesId(id) }}>
       <Flex direction={inGrid ? 'column' : { base: 'column', md: 'row' }} gap={inGrid ? '0' : { base: '1', md: '3' }} w="full" align={{ md: 'flex-start' }}>
         {showLabel && (
           <Field.Label w={{ md: LABEL_WIDTH }} flexShrink={0} pt={{ md: '2' }} srOnly={inGrid}>
@@ -73,8 +80,13 @@ export function FieldTemplate(props: FieldTemplateProps) {
         )}
         <Box flex="1" minW="0">
           <FieldPath.Provider value={fieldPathId.path.join('.')}>{children}</FieldPath.Provider>
-          {description && <Field.HelperText>{description}</Field.HelperText>}
-          <Field.ErrorText>{message}</Field.ErrorText>
+          {(description || message) && (
+            <Box id={notesId(id)}>
+              {/* the help keeps an id of its own: Chakra would give it the box's */}
+              {description && <Field.HelperText id={`field::${id}::helper-text`}>{description}</Field.HelperText>}
+              <Field.ErrorText>{message}</Field.ErrorText>
+            </Box>
+          )}
         </Box>
       </Flex>
     </Field.Root>

@@ -33,6 +33,15 @@ export const ServerErrors: Story = {
   },
 };
 
+/** A field with help (ui:description) and a server error: both show under it, and both describe its input. */
+export const HelpAndError: Story = {
+  args: {
+    entity: { ...categoriaEntity, ui: { ...categoriaEntity.ui, nombre: { 'ui:description': 'Como se verá en las listas.' } } },
+    formData: { tipo: 'perfil_tipo', nombre: 'Clientes' },
+    serverErrors: [{ field: 'nombre', code: 'unique' }],
+  },
+};
+
 /** The form submitted by the SubHeader's save button, outside the form (`saveFormId` = `formId`). */
 export const WithSubHeader: Story = {
   args: { formId: 'categoria-form' },

@@ -4,11 +4,16 @@ import { composeStories } from '@storybook/react-vite';
 import i18next from 'i18next';
 import * as stories from './SchemaForm.stories';
 
-const { Categoria, AllFields, ShowMode, ServerErrors, WithSubHeader } = composeStories(stories);
+const { Categoria, AllFields, ShowMode, ServerErrors, HelpAndError, WithSubHeader } = composeStories(stories);
 
 /** The input of a field label (the label text may end with the required marker). */
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\*?$`)) as HTMLInputElement;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+/** The elements that describe an input to a screen reader (its aria-describedby). */
+const describers = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id));
+/** Whether a screen reader reads `text` with the input: it is within what describes it. */
+const describes = (text: string, input: HTMLElement) => describers(input).some((d) => d !== null && d.contains(screen.getByText(text)));
 
 describe('SchemaForm', () => {
   it('labels target their inputs, for every field kind', () => {
@@ -63,9 +68,23 @@ describe('SchemaForm', () => {
     expect(screen.getByText('Máximo 120 caracteres')).toBeTruthy();
     expect(screen.queryByText('El campo Nombre es obligatorio')).toBeNull();
     expect(screen.getByText('Debe estar entre 0 y 100.000')).toBeTruthy();
+    // heard with the field, not only tied by aria-errormessage (which screen readers mostly skip)
+    expect(describes('Máximo 120 caracteres', nombre)).toBe(true);
+    expect(describes('Debe estar entre 0 y 100.000', field('Orden'))).toBe(true);
     fireEvent.change(nombre, { target: { value: 'Clientes VIP' } });
     expect(screen.queryByText('Máximo 120 caracteres')).toBeNull();
     expect(screen.getByText('Debe estar entre 0 y 100.000')).toBeTruthy();
+  });
+
+  it('describes an input by its help and its error when both show, by its help alone once the error goes', () => {
+    render(<HelpAndError />);
+    const nombre = field('Nombre');
+    expect(describes('Como se verá en las listas.', nombre)).toBe(true);
+    expect(describes('Ya existe otro registro con este valor', nombre)).toBe(true);
+    fireEvent.change(nombre, { target: { value: 'Clientes VIP' } });
+    expect(screen.queryByText('Ya existe otro registro con este valor')).toBeNull();
+    expect(describes('Como se verá en las listas.', nombre)).toBe(true);
+    expect(field('Orden').getAttribute('aria-describedby')).toBeNull();
   });
 
   it('marks a conditional required field only while its condition holds', async () => {
