@@ -9,7 +9,6 @@ import { Button, Checkbox, HStack, Input, Link, NativeSelect, Stack, Text } from
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
 import type { FieldError } from '../../engine/errors';
-import { messageFor } from '../../engine/validation/messages';
 import type { ReportSummary } from './reportsApi';
 import { reportLink } from '../../engine/reports/link';
 import { optionsOf, type ReportParam } from '../../engine/reports/model';
@@ -17,6 +16,7 @@ import { resolveParams } from '../../engine/reports/params';
 import type { ReportResult } from '../../engine/reports/query';
 import { FormField } from '../../widgets/FormField';
 import { DayInput } from '../../widgets/DayInput';
+import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
 import { focusFirstError } from '../../widgets/SchemaForm/focusFirstError';
 import { openInNewTab } from '../../widgets/openInNewTab';
 import { saveFile } from '../../widgets/saveFile';
@@ -68,8 +68,7 @@ export function ReportRunner({ report, objetoId, contexto }: { report: ReportSum
   const labelOf = (p: ReportParam) => p.etiqueta || p.nombre;
   const messageOf = (e: FieldError) => {
     const p = report.parametros.find((x) => `params.${x.nombre}` === e.field);
-    const m = messageFor([e], p ? labelOf(p) : '')!;
-    return t(m.key, { ...m.params, defaultValue: t('reports.invalid') });
+    return fieldMessage([e], p ? labelOf(p) : '', t, (k) => i18n.exists(k)) ?? undefined;
   };
   // a changed value loses the last run's message; a day typed wrong is named once left, as in a form
   const change = (p: ReportParam, v: string, wrong = false) => {

@@ -13,6 +13,7 @@ import { Input } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { maskDayMonthYear } from '../../engine/dates';
 import { editText } from '../../engine/list/cellEdit';
+import { isNumberColumn } from '../../engine/list/typedNumber';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import type { DecimalPoint } from '../../engine/records/decimal';
 import { cellText } from './cellText';
@@ -94,7 +95,7 @@ function EditableCell({ column, label, rowName, value, t, point, className, onCo
             size="2xs"
             autoFocus
             defaultValue={error ? error.text : start}
-            inputMode={column.dayFormat ? 'numeric' : column.type === 'integer' || column.type === 'number' ? 'decimal' : undefined}
+            inputMode={column.dayFormat ? 'numeric' : isNumberColumn(column) ? 'decimal' : undefined}
             placeholder={column.dayFormat ? t('form.date.placeholder') : undefined}
             onChange={
               column.dayFormat

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import { numberFilterError, type TableQuery } from '../../machines/dataTable';
 import type { DecimalPoint } from '../../engine/records/decimal';
+import { isNumberColumn } from '../../engine/list/typedNumber';
 import { SortDownIcon, SortUpIcon } from './icons';
 import type { ColumnResize } from './useColumnModel';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../../engine/list/preferences';
@@ -218,7 +219,7 @@ function ResizeEdge({ name, label, resize }: { name: string; label: string; resi
 function NumberAwareFilter({ column, value, onFilter, point, height, label }: { column: ResolvedColumn; value: string; onFilter: (key: string, value: string) => void; point: DecimalPoint; height: number; label: string }) {
   const { t } = useTranslation();
   const error = numberFilterError(column, value, point);
-  const number = column.type === 'integer' || column.type === 'number';
+  const number = isNumberColumn(column);
   return (
     <Input
       size="2xs"
