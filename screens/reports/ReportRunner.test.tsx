@@ -101,4 +101,23 @@ describe('ReportRunner', () => {
     expect(messageOf(field('Mínimo'))).toBe('Ingrese un número');
     expect(runs).toEqual([]);
   });
+
+  it('reads a number parameter as the user writes numbers and sends it as the report expects it', async () => {
+    runner({ ...report, parametros: [{ nombre: 'minimo', tipo: 'numero', etiqueta: 'Mínimo', defecto: '2.5' }] } as unknown as ReportSummary);
+    const min = field('Mínimo');
+    // the default, written the Spanish way
+    expect(min.value).toBe('2,5');
+    fireEvent.change(min, { target: { value: '1.000,75' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir reporte' }));
+    await waitFor(() => expect(runs).toHaveLength(1));
+    expect(runs[0]).toEqual({ id: 5, params: { minimo: '1000.75' } });
+    expect(min.value).toBe('1.000,75');
+
+    // text that is no number stays and is named; the report does not run
+    fireEvent.change(min, { target: { value: '1,5,3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir reporte' }));
+    await waitFor(() => expect(messageOf(min)).toBe('Ingrese un número'));
+    expect(min.value).toBe('1,5,3');
+    expect(runs).toHaveLength(1);
+  });
 });

@@ -16,6 +16,7 @@ import { resolveParams } from '../../engine/reports/params';
 import type { ReportResult } from '../../engine/reports/query';
 import { FormField } from '../../widgets/FormField';
 import { DayInput } from '../../widgets/DayInput';
+import { NumberInput } from '../../widgets/SchemaForm/NumberInput';
 import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
 import { focusFirstError } from '../../widgets/SchemaForm/focusFirstError';
 import { openInNewTab } from '../../widgets/openInNewTab';
@@ -24,6 +25,9 @@ import { showError } from '../../widgets/toaster';
 import { reportFailure } from '../app/feedback';
 import { reportCalls } from './calls';
 import { ReportResultView } from './ReportResultView';
+
+/** A number parameter's value as the run sends it (engine/reports/params.ts). */
+const NUMBER = /^-?\d+(\.\d+)?$/;
 
 const initialValues = (params: readonly ReportParam[]) => Object.fromEntries(params.map((p) => [p.nombre, p.defecto ?? '']));
 
@@ -53,7 +57,11 @@ function ParamInput({ p, value, onChange }: { p: ReportParam; value: string; onC
       </NativeSelect.Root>
     );
   if (p.tipo === 'fecha') return <DayInput value={value} onChange={onChange} />;
-  return <Input size="sm" type={p.tipo === 'numero' ? 'number' : 'text'} value={value} onChange={(e) => onChange(e.target.value)} />;
+  // read in the user's language ("1,5" in Spanish), sent as the run expects it ("1.5"); text that is no number
+  // stays as typed, so the run names it (a browser's number input handed such text on as empty)
+  if (p.tipo === 'numero')
+    return <NumberInput size="sm" integer={false} empty="" value={NUMBER.test(value) ? Number(value) : value} onValue={(v) => onChange(v === undefined ? '' : String(v))} />;
+  return <Input size="sm" value={value} onChange={(e) => onChange(e.target.value)} />;
 }
 
 export function ReportRunner({ report, objetoId, contexto }: { report: ReportSummary; objetoId?: number; contexto?: string }) {
