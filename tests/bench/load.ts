@@ -1,5 +1,5 @@
 /**
- * Server load: the real server in a child process (`node --max-old-space-size=256 --import tsx server/main.ts`, what
+ * Server load: the real server in a child process (`node <heap flags> --import tsx server/main.ts`, what
  * `npm start` runs after its build step, without the npm wrapper so signals reach it), measured from this process with
  * autocannon over loopback. Every response's latency is kept (autocannon's own histogram has no p95).
  */
@@ -9,6 +9,7 @@ import autocannon, { type RawRequest, type Result } from 'autocannon';
 import type { BenchStore } from './backends';
 import { freePort } from './backends';
 import { log, round, summarize, type Summary } from './stats';
+import { serverNodeFlags } from '../../scripts/node-flags.mjs';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -25,10 +26,9 @@ export async function startServerProcess(store: BenchStore, opts: { adminPasswor
   for (const key of ['DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'PUBLIC_URL', 'TRUST_PROXY', 'SCHEMAS_DIR']) delete env[key];
   Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: opts.adminPassword, STATIC_DIR: opts.staticDir }, store.env);
   const out = openSync(opts.logFile, 'w');
-  // as `npm start` runs it (package.json): the heap limit keeps V8 from growing its heap with a long export's garbage,
-  // the young generation's limit (8 MB semi-spaces, half the default) keeps what start-up grows it to from staying
-  // resident; 4 MB measured no lower export peak but cost ~15 % of the list throughput (README Performance)
-  const child: ChildProcess = spawn(process.execPath, ['--max-old-space-size=256', '--max-semi-space-size=8', ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/main.ts'], {
+  // with the heap flags `npm start` gives it (scripts/node-flags.mjs: by database)
+  const flags = [...serverNodeFlags(env), ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? [])];
+  const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
     env,
     stdio: ['ignore', out, out],
   });

@@ -37,11 +37,14 @@ export interface Budget {
   /** MET / MISSED, or NOT MEASURED (with why) when the figure could not be taken. */
   status: 'MET' | 'MISSED' | 'NOT MEASURED';
   note?: string;
+  /** The figure must reach the limit (a throughput), not stay under it. */
+  atLeast?: boolean;
 }
 
-export function budget(name: string, limit: number, unit: string, value: number | null | undefined, note?: string): Budget {
-  if (value == null || !Number.isFinite(value)) return { name, limit, unit, value: null, status: 'NOT MEASURED', note };
-  return { name, limit, unit, value: round(value), status: value <= limit ? 'MET' : 'MISSED', note };
+export function budget(name: string, limit: number, unit: string, value: number | null | undefined, note?: string, atLeast = false): Budget {
+  const floor = atLeast ? { atLeast } : {};
+  if (value == null || !Number.isFinite(value)) return { name, limit, unit, value: null, status: 'NOT MEASURED', note, ...floor };
+  return { name, limit, unit, value: round(value), status: (atLeast ? value >= limit : value <= limit) ? 'MET' : 'MISSED', note, ...floor };
 }
 
 export const fmt = (v: number | null | undefined, digits = 1) =>

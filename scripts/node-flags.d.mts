@@ -1,0 +1,2 @@
+/** ./node-flags.mjs */
+export function serverNodeFlags(env: Record<string, string | undefined>): string[];
