@@ -18,6 +18,8 @@ const loaded = () => waitFor(() => expect(bodyRows().length).toBeGreaterThan(5))
 /** The first page, then the prefetch of the next one (the first page is about twice the rows in view). */
 const settled = (source: { calls: unknown[] }) => waitFor(() => expect(source.calls.length).toBe(2));
 const header = (name: string) => within(table()).getByRole('columnheader', { name });
+/** What a screen reader reads with a field: the texts its aria-describedby names. */
+const described = (el: HTMLElement) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 
 describe('DataTable', () => {
   it('shows the first rows, sorted by nombre, and the total', async () => {
@@ -377,7 +379,9 @@ describe('DataTable', () => {
     const asked = source.calls.length;
     fireEvent.change(filter, { target: { value: '2,5.3' } });
     expect(filter.getAttribute('aria-invalid')).toBe('true');
-    expect(filter.title).toBe('Los separadores no concuerdan: la coma separa los decimales (2,5) y el punto, los miles (1.250)');
+    // said under the filter, and to a screen reader with it
+    expect(described(filter)).toBe('Los separadores no concuerdan: la coma separa los decimales (2,5) y el punto, los miles (1.250)');
+    expect(screen.getByRole('alert').textContent).toBe(described(filter));
     // the text is never sent: the list stops filtering by it, as while the filter is blank
     await waitFor(() => expect(source.calls.length).toBeGreaterThan(asked));
     expect(source.calls.slice(asked).map((q) => q.filters)).toEqual(source.calls.slice(asked).map(() => ({})));
@@ -390,9 +394,11 @@ describe('DataTable', () => {
     const filter = screen.getByRole('textbox', { name: 'Filtrar por Orden' }) as HTMLInputElement;
     fireEvent.change(filter, { target: { value: '1,5' } });
     expect(filter.getAttribute('aria-invalid')).toBe('true');
-    expect(filter.title).toBe('Escriba un número entero.');
+    expect(described(filter)).toBe('Escriba un número entero.');
     fireEvent.change(filter, { target: { value: '1.000' } });
     expect(filter.getAttribute('aria-invalid')).toBeNull();
+    expect(filter.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText('Escriba un número entero.')).toBeNull();
   });
 
   it('the + key adds, except while typing', async () => {

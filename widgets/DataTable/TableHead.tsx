@@ -1,5 +1,5 @@
 /** The sticky header: one row of column titles (sortable ones are buttons with aria-sort) and the optional filter row. */
-import { memo, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import { chakra, Input, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedColumn } from '../../engine/metadata/resolve';
@@ -10,7 +10,7 @@ import { SortDownIcon, SortUpIcon } from './icons';
 import type { ColumnResize } from './useColumnModel';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../../engine/list/preferences';
 import { PickFilter } from './PickFilter';
-import { STICKY_END } from './rowStyles';
+import { FLOATING_ERROR, STICKY_END } from './rowStyles';
 
 /** The actions' header cells stay at the row's end too, on the header's colour. */
 const HEAD_END = { ...STICKY_END, bg: 'bg.muted' } as const;
@@ -218,21 +218,31 @@ function ResizeEdge({ name, label, resize }: { name: string; label: string; resi
  */
 function NumberAwareFilter({ column, value, onFilter, point, height, label }: { column: ResolvedColumn; value: string; onFilter: (key: string, value: string) => void; point: DecimalPoint; height: number; label: string }) {
   const { t } = useTranslation();
+  const errorId = useId();
   const error = numberFilterError(column, value, point);
   const number = isNumberColumn(column);
+  // shown under the filter, as a refused cell edit's (a tooltip alone never shows on a phone)
+  const message = error && (error.code === 'decimalSeparators' ? t('validation.decimalSeparators') : t(`dataTable.badCell.${column.type}`));
   return (
-    <Input
-      size="2xs"
-      h={`${height}px`}
-      minH="0"
-      bg="bg"
-      value={value}
-      inputMode={number ? (column.type === 'integer' ? 'numeric' : 'decimal') : undefined}
-      aria-label={t('dataTable.filterColumn', { column: label })}
-      aria-invalid={error ? true : undefined}
-      title={error ? (error.code === 'decimalSeparators' ? t('validation.decimalSeparators') : t(`dataTable.badCell.${column.type}`)) : undefined}
-      onChange={(e) => onFilter(column.filter!, e.target.value)}
-    />
+    <chakra.div position="relative">
+      <Input
+        size="2xs"
+        h={`${height}px`}
+        minH="0"
+        bg="bg"
+        value={value}
+        inputMode={number ? (column.type === 'integer' ? 'numeric' : 'decimal') : undefined}
+        aria-label={t('dataTable.filterColumn', { column: label })}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => onFilter(column.filter!, e.target.value)}
+      />
+      {message && (
+        <chakra.span id={errorId} role="alert" css={FLOATING_ERROR} fontWeight="normal">
+          {message}
+        </chakra.span>
+      )}
+    </chakra.div>
   );
 }
 

@@ -34,6 +34,25 @@ const ICON_SIZE = { '2xs': '3.5', sm: '4' } as const;
 /** A cell kept at the inline end of its row while the table scrolls sideways (the actions), over the cells it covers. */
 export const STICKY_END = { position: 'sticky', insetEnd: '0', zIndex: '1', bg: 'bg', boxShadow: 'inset 1px 0 0 {colors.border}' } as const;
 
+/** Why a cell's edit or a column's filter was refused: under its input, over the rows below, without moving them. */
+export const FLOATING_ERROR: SystemStyleObject = {
+  position: 'absolute',
+  insetStart: '1',
+  top: '100%',
+  zIndex: '2',
+  maxW: '80',
+  px: '2',
+  py: '1',
+  rounded: 'sm',
+  textStyle: 'xs',
+  whiteSpace: 'normal',
+  bg: 'bg.error',
+  color: 'fg.error',
+  borderWidth: '1px',
+  borderColor: 'border.error',
+  boxShadow: 'sm',
+};
+
 const ellipsis = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 export function useRowStyles(rowHeight: number, phone: boolean): SystemStyleObject {
@@ -52,23 +71,7 @@ export function useRowStyles(rowHeight: number, phone: boolean): SystemStyleObje
       // the row's actions stay in sight at the row's end while a wide table scrolls sideways (a party's columns
       // at 1280 px); the header's cells do the same (./TableHead.tsx)
       [`& > tr > td.${c.actions}`]: STICKY_END,
-      [`& .${c.cellError}`]: {
-        position: 'absolute',
-        insetStart: '1',
-        top: '100%',
-        zIndex: '2',
-        maxW: '80',
-        px: '2',
-        py: '1',
-        rounded: 'sm',
-        textStyle: 'xs',
-        whiteSpace: 'normal',
-        bg: 'bg.error',
-        color: 'fg.error',
-        borderWidth: '1px',
-        borderColor: 'border.error',
-        boxShadow: 'sm',
-      },
+      [`& .${c.cellError}`]: FLOATING_ERROR,
       [`& .${c.edit}`]: {
         w: 'full',
         textAlign: 'start',
