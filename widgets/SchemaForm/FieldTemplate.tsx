@@ -52,6 +52,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const inGrid = ownOptions.inGrid === true;
   const showLabel = ownOptions.label !== false && uiSchema?.['ui:label'] !== false && !isArrayItem(fieldPathId.path);
   const description = typeof rawDescription === 'string' && rawDescription ? t(rawDescription) : null;
+  // a help that says what the error says (a report's interval without a day) is shown, and heard, once
+  const help = description && description !== message ? description : null;
   if (formContextOf(registry).viewMode) {
     // view mode: the label beside the value as text (no input, no required marker, no help)
     return (
@@ -80,10 +82,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
         )}
         <Box flex="1" minW="0">
           <FieldPath.Provider value={fieldPathId.path.join('.')}>{children}</FieldPath.Provider>
-          {(description || message) && (
+          {(help || message) && (
             <Box id={notesId(id)}>
               {/* the help keeps an id of its own: Chakra would give it the box's */}
-              {description && <Field.HelperText id={`field::${id}::helper-text`}>{description}</Field.HelperText>}
+              {help && <Field.HelperText id={`field::${id}::helper-text`}>{help}</Field.HelperText>}
               <Field.ErrorText>{message}</Field.ErrorText>
             </Box>
           )}

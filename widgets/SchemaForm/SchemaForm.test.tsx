@@ -87,6 +87,19 @@ describe('SchemaForm', () => {
     expect(field('Orden').getAttribute('aria-describedby')).toBeNull();
   });
 
+  it('says once what its help and its error both say', () => {
+    const same = 'Ya existe otro registro con este valor';
+    const { entity } = HelpAndError.args as { entity: { ui: Record<string, unknown> } };
+    render(<HelpAndError entity={{ ...entity, ui: { ...entity.ui, nombre: { 'ui:description': same } } } as never} />);
+    const nombre = field('Nombre');
+    expect(screen.getAllByText(same)).toHaveLength(1);
+    expect(document.getElementById(nombre.getAttribute('aria-describedby')!)?.textContent).toBe(same);
+    // the error gone, the help is back
+    fireEvent.change(nombre, { target: { value: 'Clientes VIP' } });
+    expect(screen.getAllByText(same)).toHaveLength(1);
+    expect(describes(same, nombre)).toBe(true);
+  });
+
   it('marks a conditional required field only while its condition holds', async () => {
     render(<AllFields />);
     const cuit = () => field('CUIT');
