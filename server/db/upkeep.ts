@@ -29,11 +29,44 @@ export const noUpkeep: TableUpkeep = { changed() {}, stop: async () => {} };
 
 export function embeddedUpkeep(db: Kysely<any>, log: Logger): TableUpkeep {
   const changes = new Map<string, number>();
-  /** Rows of each table at its last upkeep (0 before the first). */
+  /**
+   * Rows of each table at its last upkeep, or as the database last counted them (read at the table's first change
+   * after start: with 0 until then, a table of a million rows was vacuumed after its first 500 changes after every
+   * start, holding every request for seconds).
+   */
   const sizes = new Map<string, number>();
   const timers = new Map<string, NodeJS.Timeout>();
+  const learning = new Set<string>();
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
+
+  const rowsOf = async (table: string) => {
+    const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(db);
+    // -1: never counted
+    return Math.max(0, rows[0]?.n ?? 0);
+  };
+
+  /** Plans an upkeep once the table's changes reach its threshold. */
+  const check = (table: string) => {
+    const size = sizes.get(table);
+    const total = changes.get(table) ?? 0;
+    if (size === undefined || total < BASE + SCALE * size) return;
+    changes.set(table, 0);
+    if (!timers.has(table)) timers.set(table, setTimeout(() => run(table), DELAY_MS));
+  };
+
+  const learn = (table: string) => {
+    if (learning.has(table)) return;
+    learning.add(table);
+    void rowsOf(table)
+      .catch((err: unknown) => (log.error({ err, table }, 'table upkeep: row count failed'), 0))
+      .then((n) => {
+        learning.delete(table);
+        if (stopped || sizes.has(table)) return;
+        sizes.set(table, n);
+        check(table);
+      });
+  };
 
   const run = (table: string) => {
     timers.delete(table);
@@ -42,8 +75,7 @@ export function embeddedUpkeep(db: Kysely<any>, log: Logger): TableUpkeep {
       const started = performance.now();
       try {
         await sql`vacuum analyze ${sql.table(table)}`.execute(db);
-        const { rows } = await sql<{ n: number }>`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`.execute(db);
-        sizes.set(table, Math.max(0, rows[0]?.n ?? 0));
+        sizes.set(table, await rowsOf(table));
         log.info({ table, ms: Math.round(performance.now() - started) }, 'table upkeep (vacuum analyze)');
       } catch (err) {
         log.error({ err, table }, 'table upkeep failed');
@@ -54,13 +86,9 @@ export function embeddedUpkeep(db: Kysely<any>, log: Logger): TableUpkeep {
   return {
     changed(table, count = 1) {
       if (stopped) return;
-      const total = (changes.get(table) ?? 0) + count;
-      if (total < BASE + SCALE * (sizes.get(table) ?? 0)) {
-        changes.set(table, total);
-        return;
-      }
-      changes.set(table, 0);
-      if (!timers.has(table)) timers.set(table, setTimeout(() => run(table), DELAY_MS));
+      changes.set(table, (changes.get(table) ?? 0) + count);
+      if (sizes.has(table)) check(table);
+      else learn(table);
     },
     async stop() {
       stopped = true;
