@@ -6,7 +6,7 @@
  * asks too (the record goes to others), and the record's buttons ignore presses for a moment after they change.
  * What is typed outlives a reload as a draft, offered when the page opens again (./useRecordDraft.ts).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -17,7 +17,7 @@ import { ItemsGrid } from '../../widgets/ItemsGrid';
 import { MessagePage } from '../../widgets/MessagePage';
 import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
 import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
-import { focusFirstError } from '../../widgets/SchemaForm/focusFirstError';
+import { useFocusFirstError } from '../../widgets/SchemaForm/useFocusFirstError';
 import { SubHeader } from '../../widgets/SubHeader';
 import { TotalsPanel } from '../../widgets/TotalsPanel';
 import { showSuccess } from '../../widgets/toaster';
@@ -129,10 +129,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const settling = useSettling(record ? `${record.id}:${closed}:${mayRelease}` : '');
   // a save the items' own errors stopped (a wrong quantity, a collection day typed that is none) takes the user
   // to the first of them, as a refused form does to its field
-  const itemsRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (r.stopped) focusFirstError(itemsRef.current);
-  }, [r.stopped]);
+  const items = useFocusFirstError<HTMLDivElement>(r.stopped);
 
   if (r.load.state === 'loading') return <Spinner role="status" aria-label={t('app.loading')} />;
   if (r.load.state === 'forbidden') return <MessagePage title={t('execution.forbidden.title')} text={r.load.message || t('errors.REGISTRO_SIN_PERMISO')} />;
@@ -311,7 +308,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
             </Box>
           )}
         </Box>
-        <Box ref={itemsRef} as="section" aria-labelledby="record-items-title" gridArea="items" minW="0" mb="4">
+        <Box ref={items.ref} as="section" aria-labelledby="record-items-title" gridArea="items" minW="0" mb="4">
           <Heading as="h2" size="sm" id="record-items-title" mb="2">
             {t('execution.items')}
           </Heading>

@@ -4,7 +4,7 @@
  * error (a day typed that is none: 31/02/2026) keeps what was typed and says so, and the report does not run until
  * it is corrected or cleared: it used to run without that bound.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Checkbox, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../engine/api/client';
@@ -18,7 +18,7 @@ import { FormField } from '../../widgets/FormField';
 import { DayInput } from '../../widgets/DayInput';
 import { NumberInput } from '../../widgets/SchemaForm/NumberInput';
 import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
-import { focusFirstError } from '../../widgets/SchemaForm/focusFirstError';
+import { useFocusFirstError } from '../../widgets/SchemaForm/useFocusFirstError';
 import { openInNewTab } from '../../widgets/openInNewTab';
 import { saveFile } from '../../widgets/saveFile';
 import { showError } from '../../widgets/toaster';
@@ -71,7 +71,7 @@ export function ReportRunner({ report, objetoId, contexto }: { report: ReportSum
   const [link, setLink] = useState<string | null>(null);
   const [result, setResult] = useState<(ReportResult & { params: Record<string, string> }) | null>(null);
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFocusFirstError<HTMLFormElement>();
 
   const labelOf = (p: ReportParam) => p.etiqueta || p.nombre;
   const messageOf = (e: FieldError) => {
@@ -88,8 +88,7 @@ export function ReportRunner({ report, objetoId, contexto }: { report: ReportSum
     const checked = resolveParams(report.parametros, values);
     setErrors(Object.fromEntries(checked.errors.map((e) => [e.field.slice('params.'.length), messageOf(e)])));
     if (checked.errors.length) {
-      // after the render that marks them
-      requestAnimationFrame(() => focusFirstError(formRef.current));
+      form.focus();
       return;
     }
     setBusy(true);
@@ -118,7 +117,7 @@ export function ReportRunner({ report, objetoId, contexto }: { report: ReportSum
       {report.parametros.length > 0 && (
         // noValidate: a required parameter's input says so (required), and run() names what is missing, not the browser's bubble
         <HStack asChild gap="3" align="flex-end" wrap="wrap">
-          <form ref={formRef} noValidate onSubmit={(e) => (e.preventDefault(), void run(true))}>
+          <form ref={form.ref} noValidate onSubmit={(e) => (e.preventDefault(), void run(true))}>
             {report.parametros.map((p) => (
               <FormField key={p.nombre} label={p.tipo === 'booleano' ? '' : labelOf(p)} required={p.requerido} error={errors[p.nombre]}>
                 <ParamInput p={p} value={values[p.nombre] ?? ''} onChange={(v, wrong) => change(p, v, wrong)} />

@@ -4,7 +4,7 @@
  * A day typed that is none (31/02/2026, 12/0) stays in its field and says so, and the plan is not saved until it is
  * corrected or cleared: it used to be saved without that day.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { locksOf } from '../../machines/taskState';
@@ -17,7 +17,7 @@ import { ApiError } from '../../engine/api/client';
 import { isWrongDay } from '../../engine/dates';
 import type { FieldError } from '../../engine/errors';
 import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
-import { focusFirstError } from '../../widgets/SchemaForm/focusFirstError';
+import { useFocusFirstError } from '../../widgets/SchemaForm/useFocusFirstError';
 import { fieldLabelKey } from '../../engine/metadata/resolve';
 
 export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDone: () => void; onCancel: () => void }) {
@@ -31,11 +31,10 @@ export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDon
   const [errors, setErrors] = useState<readonly FieldError[]>([]);
   const labelOf = (name: string) => t(fieldLabelKey('tarea', name));
   const errorOf = (name: string) => fieldMessage(errors.filter((e) => e.field === name), labelOf(name), t, (k) => i18n.exists(k)) ?? undefined;
-  const groupRef = useRef<HTMLDivElement>(null);
+  const group = useFocusFirstError<HTMLDivElement>();
   const refuse = (found: FieldError[]) => {
     setErrors(found);
-    // after the render that marks them
-    requestAnimationFrame(() => focusFirstError(groupRef.current));
+    group.focus();
   };
   // a changed day loses its last message; one typed wrong is named once left, as in a form
   const dayChange = (name: string, set: (day: string) => void) => (value: string, wrong: boolean) => {
@@ -73,7 +72,7 @@ export function TaskPlanEditor({ task, onDone, onCancel }: { task: MyTask; onDon
     </FormField>
   );
   return (
-    <Stack ref={groupRef} gap="3" borderTopWidth="1px" pt="3" role="group" aria-label={t('tasks.actions.editOf', { title: task.titulo })}>
+    <Stack ref={group.ref} gap="3" borderTopWidth="1px" pt="3" role="group" aria-label={t('tasks.actions.editOf', { title: task.titulo })}>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
         {field('fecha_inicio_estimada', <DayInput value={start} readOnly={locks.has('fecha_inicio_estimada')} onChange={dayChange('fecha_inicio_estimada', setStart)} />)}
         {field('fecha_fin_estimada', <DayInput value={end} readOnly={locks.has('fecha_fin_estimada')} onChange={dayChange('fecha_fin_estimada', setEnd)} />)}
