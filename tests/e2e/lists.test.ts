@@ -253,7 +253,7 @@ describe('lists', () => {
     expect(((await client.post(`/api/perfil/show/${id}`, {}, token)).body as { activo: boolean }).activo).toBe(true);
   });
 
-  it('a number column filters with one digit; letters send nothing and show no error', async () => {
+  it('a number column filters with one digit; letters send nothing, raise no toast and say why under the filter', async () => {
     await openList();
     await page.getByRole('button', { name: 'Filtros' }).click();
     const orden = page.getByRole('textbox', { name: 'Filtrar por Orden' });
@@ -266,6 +266,17 @@ describe('lists', () => {
     page.on('request', watch);
     await orden.fill('cinco');
     await expect.poll(() => orden.getAttribute('aria-invalid')).toBe('true');
+    // why shows under the filter, over the rows (not only as a tooltip, which a phone never shows)
+    const reason = page.getByRole('alert').filter({ hasText: 'Escriba un número entero.' });
+    await reason.waitFor();
+    const [shown, field] = [(await reason.boundingBox())!, (await orden.boundingBox())!];
+    expect(shown.y).toBeGreaterThanOrEqual(field.y + field.height - 1);
+    const onTop = await reason.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    });
+    expect(onTop).toBe(true);
+    expect(await orden.getAttribute('aria-describedby')).toBe(await reason.getAttribute('id'));
     // what is not a number does not filter (as a one-letter text filter), and is never sent
     await expect.poll(totalNumber).toBe(12);
     await page.waitForTimeout(400);
