@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { sameMeaning } from '../engine/flow/edit';
-import { flowDesignerMachine, graphOf, isDirty, redoable, sameHeader, undoable, type SaveInput, type StoredFlow, type VerifyInput } from './flowDesigner';
+import { flowDesignerMachine } from './flowDesigner';
+import { graphOf, isDirty, redoable, sameHeader, undoable, type SaveInput, type StoredFlow, type VerifyInput } from './flowDesignerModel';
 
 /**
  * A server in memory: saves give ids to the rows and keep a flow verified only when its graph means the same; verify (with the edits it is sent, if any) answers FLOW_INVALID

@@ -10,7 +10,7 @@ import { canConnect, type NodePosition } from '../../engine/flow/edit';
 import { validateFlowGraph, type GraphProblem, type NodeKind } from '../../engine/flow/graph';
 import { STEP_SIZES } from '../../engine/flow/layout';
 import { mergeProblems } from '../../engine/flow/view';
-import { isDirty, redoable, sameHeader, undoable, type Header } from '../../machines/flowDesigner';
+import { isDirty, redoable, sameHeader, undoable, type Header } from '../../machines/flowDesignerModel';
 import { FlowCanvas, type CanvasInstance } from '../../widgets/FlowDesigner/FlowCanvas';
 import { FlowToolbar } from '../../widgets/FlowDesigner/FlowToolbar';
 import { ProblemList } from '../../widgets/FlowDesigner/ProblemList';

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sameMeaning } from '../../engine/flow/edit';
-import { graphOf } from '../../machines/flowDesigner';
+import { graphOf } from '../../machines/flowDesignerModel';
 import { renderAt, routeNode } from '../screenTesting';
 import { AppToaster } from '../../widgets/AppToaster';
 import { api } from '../app/session';

@@ -4,7 +4,7 @@
  */
 import { memo } from 'react';
 import type { FieldError } from '../../engine/errors';
-import type { Header } from '../../machines/flowDesigner';
+import type { Header } from '../../machines/flowDesignerModel';
 import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
 import { optionsSource } from '../app/entityData';
 import { headerEntity } from './headerEntity';
