@@ -25,8 +25,10 @@ import { useSettling } from '../../widgets/useSettling';
 import { optionsSource } from '../app/entityData';
 import { useSession } from '../app/useSession';
 import { ConfirmAction } from '../entity/ConfirmAction';
+import { RecordActions } from './RecordActions';
 import { RecordHistory } from '../entity/RecordHistory';
 import { useFormLeave } from '../entity/useFormLeave';
+import { useSaveShortcut } from '../entity/useSaveShortcut';
 import { rulesOf } from '../metadata';
 import { Trail } from '../../widgets/Trail';
 import { executionPath, flowPath, groupsPath } from '../workspace/links';
@@ -108,18 +110,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
       navigate(executionPath(record.flujo as number, record.actividad as number, record.id, show), { replace: true });
   }, [record, activity.id, flow.id, show, navigate]);
 
-  // Ctrl+S saves (through the form, so the header is validated as by the save button)
-  useEffect(() => {
-    if (readOnly) return;
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [readOnly]);
+  useSaveShortcut(FORM_ID, !readOnly);
 
   // opened from the activity's list: previous / next record in its order (a move away from typed data is asked
   // about by the leave guard)
@@ -180,38 +171,21 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     }
   };
 
-  // a closed record keeps its history (what was done to it is what people open it for); nothing else applies
-  const liveActions = record && !closed && (
-    <>
-      {record.asignado_a == null ? (
-        <Button size="sm" variant="outline" onClick={() => void r.take()}>
-          {t('execution.take')}
-        </Button>
-      ) : mayRelease ? (
-        <Button size="sm" variant="outline" onClick={() => setReleasing(true)}>
-          {t('execution.release')}
-        </Button>
-      ) : (
-        <Button size="sm" variant="outline" onClick={() => void r.take()}>
-          {t('execution.take')}
-        </Button>
-      )}
-      <Button size="sm" variant="outline" onClick={() => (r.dirty ? void r.save(r.header).then((s) => s && setMoving(true)) : setMoving(true))}>
-        {t('execution.move.open')}
-      </Button>
-      {childActivities.length > 0 && Array.isArray(record.items) && record.items.length > 0 && (
-        <Button size="sm" variant="outline" disabled={r.dirty} onClick={() => setMakingChild(true)}>
-          {t('execution.fromParent.open')}
-        </Button>
-      )}
-    </>
-  );
   const actions = record && (
-    // display: contents keeps the buttons in the bar's own row; while settling they let presses through to nothing
-    <Box display="contents" style={settling ? { pointerEvents: 'none' } : undefined}>
-      {liveActions}
-      <RecordHistory entity={r.entity} id={record.id} choiceNames={choiceNames} />
-    </Box>
+    <RecordActions
+      held={record.asignado_a != null}
+      closed={closed}
+      mayRelease={mayRelease}
+      dirty={r.dirty}
+      settling={settling}
+      mayMakeChild={childActivities.length > 0 && Array.isArray(record.items) && record.items.length > 0}
+      onTake={() => void r.take()}
+      onRelease={() => setReleasing(true)}
+      // unsaved changes are saved first: the move takes the record as stored
+      onMove={() => (r.dirty ? void r.save(r.header).then((s) => s && setMoving(true)) : setMoving(true))}
+      onMakeChild={() => setMakingChild(true)}
+      history={<RecordHistory entity={r.entity} id={record.id} choiceNames={choiceNames} />}
+    />
   );
 
   return (
