@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { UiSchema } from '../../engine/metadata/types';
 import { hasAny, ROLES } from '../../engine/roles';
@@ -32,7 +32,6 @@ import { useSaveShortcut } from '../entity/useSaveShortcut';
 import { rulesOf } from '../metadata';
 import { Trail } from '../../widgets/Trail';
 import { executionPath, flowPath, groupsPath } from '../workspace/links';
-import { mayCreate, mayUpdate } from '../../engine/records/editModes';
 import { isEnded } from '../../engine/records/states';
 import { CHEQUE_FIELDS, hasDetails, itemDetails } from '../../engine/records/itemDetails';
 import { ARTICLE_OPTIONS, type Article } from './articles';
@@ -42,6 +41,7 @@ import { InvoicePanel } from '../billing/InvoicePanel';
 import { ContextReports } from '../reports/ContextReports';
 import { Deliveries, FromParentDialog, type ParentItem } from './FromParentDialog';
 import { EditModeNote, editModeNoteKey } from './EditModeNote';
+import { InlineEditButtons } from './InlineEditButtons';
 import { InlineEditDialog, type InlineKind } from './InlineEditDialog';
 import { ItemDetailsLine } from './ItemDetailsLine';
 import { useRecordSteps } from '../entity/useRecordSteps';
@@ -155,6 +155,8 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
     r.sendGrid({ type: 'PICK_ARTICLE', index: rows.length, article: stored.id });
   };
 
+  const openInline = (kind: InlineKind, id: number | null) => setInline({ kind, id });
+
   const articleName = (id: number) => {
     const a = r.articles.get(id);
     return a ? [a.codigo_interno, a.nombre].filter(Boolean).join(' · ') : `#${id}`;
@@ -256,19 +258,15 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
             onChange={r.setHeader}
             onSubmit={(data) => void onSubmit(data)}
           />
-          {!readOnly && (mayCreate(activity.edicion_cliente) || (mayUpdate(activity.edicion_cliente) && clientId !== null)) && (
-            <HStack gap="2" mt="2" wrap="wrap">
-              {mayCreate(activity.edicion_cliente) && (
-                <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'party', id: null })}>
-                  {t('execution.inline.party.create')}
-                </Button>
-              )}
-              {mayUpdate(activity.edicion_cliente) && clientId !== null && (
-                <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'party', id: clientId })}>
-                  {t('execution.inline.party.update')}
-                </Button>
-              )}
-            </HStack>
+          {!readOnly && (
+            <InlineEditButtons
+              kind="party"
+              mode={activity.edicion_cliente}
+              current={clientId}
+              createLabel={t('execution.inline.party.create')}
+              updateLabel={t('execution.inline.party.update')}
+              onOpen={openInline}
+            />
           )}
           {!readOnly && activity.modo_guardado === 'elegido' && (
             <Box mt="3" maxW="24rem">
@@ -306,19 +304,15 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
               return <ItemDetailsLine row={row} index={i} details={d} send={r.sendGrid} readOnly={readOnly} errors={errors} />;
             }}
           />
-          {!readOnly && (mayCreate(activity.edicion_articulo) || (mayUpdate(activity.edicion_articulo) && activeArticle !== null)) && (
-            <HStack gap="2" mt="2" wrap="wrap">
-              {mayCreate(activity.edicion_articulo) && (
-                <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'article', id: null })}>
-                  {t('execution.inline.article.create')}
-                </Button>
-              )}
-              {mayUpdate(activity.edicion_articulo) && activeArticle !== null && (
-                <Button size="xs" variant="outline" onClick={() => setInline({ kind: 'article', id: activeArticle })}>
-                  {t('execution.inline.article.updateRow', { n: activeRow! + 1 })}
-                </Button>
-              )}
-            </HStack>
+          {!readOnly && (
+            <InlineEditButtons
+              kind="article"
+              mode={activity.edicion_articulo}
+              current={activeArticle}
+              createLabel={t('execution.inline.article.create')}
+              updateLabel={t('execution.inline.article.updateRow', { n: (activeRow ?? 0) + 1 })}
+              onOpen={openInline}
+            />
           )}
           {!readOnly && <EditModeNote kind="article" mode={activity.edicion_articulo} />}
           {r.itemsError && (
