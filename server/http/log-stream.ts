@@ -17,7 +17,18 @@ export function formatLogLine(line: string): string {
   }
   const level = (LEVELS[entry.level] ?? String(entry.level)).padEnd(5);
   const error = entry.err ? `\n${entry.err.stack ?? entry.err.message ?? ''}` : '';
-  return `${new Date(entry.time).toISOString()} ${level} ${entry.msg ?? ''}${error}\n`;
+  return `${new Date(entry.time).toISOString()} ${level} ${entry.msg ?? ''}${fieldsOf(entry)}${error}\n`;
+}
+
+/** pino's own keys, and a request's id (every request line would carry it). */
+const OWN_KEYS = new Set(['level', 'time', 'msg', 'err', 'pid', 'hostname', 'reqId']);
+
+/** What a call logged beside its message (`{ table, ms }`), as ` table=articulo ms=12`: it was dropped before. */
+function fieldsOf(entry: PinoLine): string {
+  return Object.entries(entry)
+    .filter(([k, v]) => !OWN_KEYS.has(k) && v !== undefined)
+    .map(([k, v]) => ` ${k}=${typeof v === 'string' ? (/[\s"=]/.test(v) || v === '' ? JSON.stringify(v) : v) : JSON.stringify(v)}`)
+    .join('');
 }
 
 export const compactStream = {
