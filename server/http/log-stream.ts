@@ -23,7 +23,7 @@ export function formatLogLine(line: string): string {
 /** pino's own keys, and a request's id (every request line would carry it). */
 const OWN_KEYS = new Set(['level', 'time', 'msg', 'err', 'pid', 'hostname', 'reqId']);
 
-/** What a call logged beside its message (`{ table, ms }`), as ` table=articulo ms=12`: it was dropped before. */
+/** What a call logged beside its message (`{ table, ms }`), as ` table=t ms=12`: it was dropped before. */
 function fieldsOf(entry: PinoLine): string {
   return Object.entries(entry)
     .filter(([k, v]) => !OWN_KEYS.has(k) && v !== undefined)
