@@ -76,6 +76,12 @@ describe('SchemaForm', () => {
     expect(screen.getByText('Debe estar entre 0 y 100.000')).toBeTruthy();
   });
 
+  it('after a save the server refused, checks fields as they are typed, as after one it refused itself', async () => {
+    render(<ServerErrors />);
+    fireEvent.change(field('Nombre'), { target: { value: '' } });
+    expect(await screen.findByText('El campo Nombre es obligatorio')).toBeTruthy();
+  });
+
   it('describes an input by its help and its error when both show, by its help alone once the error goes', () => {
     render(<HelpAndError />);
     const nombre = field('Nombre');

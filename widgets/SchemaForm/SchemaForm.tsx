@@ -104,9 +104,12 @@ export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, ser
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [base]);
   const formRef = useRef<HTMLFormElement | null>(null);
-  // a refused save: the first field the server named is shown and focused, as for the form's own errors
+  // a refused save: the first field the server named is shown and focused, and from then on fields are checked as
+  // they are typed, as after a save the form refused itself (a field emptied after a server's refusal said nothing)
   useEffect(() => {
-    if (serverErrors?.length) requestAnimationFrame(() => focusFirstError(formRef.current));
+    if (!serverErrors?.length) return;
+    setTried(true);
+    requestAnimationFrame(() => focusFirstError(formRef.current));
   }, [serverErrors]);
   return (
     <Form
