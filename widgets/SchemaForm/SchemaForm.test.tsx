@@ -175,6 +175,20 @@ describe('SchemaForm', () => {
     await waitFor(() => expect(document.activeElement).toBe(field('Tipo')));
   });
 
+  it('on a refused save leaves the focus where the user moved it before the errors were marked', async () => {
+    const frames = (n: number) => new Promise<void>((done) => (n ? requestAnimationFrame(() => void frames(n - 1).then(done)) : done()));
+    render(<Categoria />);
+    // saved from a field (Ctrl+S): the focus goes from it to the first field in error
+    field('Grupo').focus();
+    submit();
+    await waitFor(() => expect(document.activeElement).toBe(field('Tipo')));
+    // the user clicks into another field at once: the keys typed next go there, not to the field in error
+    submit();
+    field('Grupo').focus();
+    await frames(4);
+    expect(document.activeElement).toBe(field('Grupo'));
+  });
+
   it('focuses the first field a server error names', async () => {
     render(<ServerErrors />);
     await waitFor(() => expect(document.activeElement).toBe(field('Nombre')));

@@ -104,12 +104,17 @@ export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, ser
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [base]);
   const formRef = useRef<HTMLFormElement | null>(null);
+  // the focus is taken from where it was at the refusal: a user who moves on before the errors are marked stays
+  const focusAfterRender = () => {
+    const since = document.activeElement;
+    requestAnimationFrame(() => focusFirstError(formRef.current, since));
+  };
   // a refused save: the first field the server named is shown and focused, and from then on fields are checked as
   // they are typed, as after a save the form refused itself (a field emptied after a server's refusal said nothing)
   useEffect(() => {
     if (!serverErrors?.length) return;
     setTried(true);
-    requestAnimationFrame(() => focusFirstError(formRef.current));
+    focusAfterRender();
   }, [serverErrors]);
   return (
     <Form
@@ -127,7 +132,7 @@ export function SchemaForm({ entity, formData, onChange, onSubmit, readOnly, ser
       readonly={readOnly}
       noHtml5Validate
       showErrorList={false}
-      focusOnFirstError={() => requestAnimationFrame(() => focusFirstError(formRef.current))}
+      focusOnFirstError={focusAfterRender}
       experimental_defaultFormStateBehavior={defaultsBehavior}
       liveValidate={tried ? 'onChange' : false}
       onChange={(e) => {
