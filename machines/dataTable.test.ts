@@ -387,6 +387,16 @@ describe('dataTable machine', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(t.edits[1].colvalue).toBeNull();
     });
+
+    it('a day stored with its time keeps the time when the day is retyped', async () => {
+      const ui = { ...tareaUi, fecha_inicio_estimada: { 'ui:widget': 'date', 'ui:options': { format: 'YYYY-MM-DD HH:mm:ss' } } };
+      const timed = resolveEntity({ name: 'tarea', schema: tareaSchema as JsonSchema, columns: tareaColumns as ColumnsManifest, ui });
+      const t = start({ of: timed, rows: [{ ...TASKS[0], fecha_inicio_estimada: '2026-12-01 08:30:00' }] });
+      await t.answer(0);
+      t.actor.send({ type: 'UPDATE_CELL', rowId: 1, field: 'fecha_inicio_estimada', text: '15/12/2026' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(t.edits.map((e) => e.colvalue)).toEqual(['2026-12-15 08:30:00']);
+    });
   });
 
   it('a cell edit the server refuses keeps the typed text and the reason at the cell until cancelled; the row keeps its value', async () => {

@@ -499,7 +499,7 @@ export const dataTableMachine = setup({
               const column = context.columns.find((c) => c.field === event.field);
               const row = context.rows.find((r) => r[context.rowKey] === event.rowId);
               const version = typeof row?.version === 'number' ? { version: row.version } : {};
-              return { rowid: event.rowId, tablename: context.list, colname: event.field, colvalue: cellValue(column, event.text, context.decimalPoint), ...version };
+              return { rowid: event.rowId, tablename: context.list, colname: event.field, colvalue: cellValue(column, event.text, context.decimalPoint, row?.[event.field]), ...version };
             },
           }),
           invoke: {

@@ -48,6 +48,11 @@ describe('cellValue', () => {
     expect(cellValue(start, '15/12/2026', ',')).toBe('2026-12-15');
     expect(cellValue(start, '29/02/2028', '.')).toBe('2028-02-29');
     expect(cellValue({ type: 'string', editable: true, dayFormat: 'YYYY-MM-DD HH:mm:ss' }, '01/03/2026', ',')).toBe('2026-03-01 00:00:00');
+    // a retyped day keeps the time the value had (only the day is typed)
+    const moment = { type: 'string', editable: true, dayFormat: 'YYYY-MM-DD HH:mm:ss' } as const;
+    expect(cellValue(moment, '01/03/2026', ',', '2026-02-27 14:30:05')).toBe('2026-03-01 14:30:05');
+    expect(cellValue(moment, '01/03/2026', ',', '2026-02-27T09:15:00Z')).toBe('2026-03-01 09:15:00');
+    expect(cellValue(moment, '01/03/2026', ',', null)).toBe('2026-03-01 00:00:00');
   });
 
   it('refuses a day that does not exist or is not dd/mm/yyyy', () => {

@@ -4,7 +4,7 @@
  * a day as dd/mm/yyyy (engine/dates.ts). Pure: the dataTable machine turns typed text into the value it sends here,
  * and the cell starts its editor from the text this gives.
  */
-import { formatDate, parseDayMonthYear, dayText } from '../dates';
+import { formatDate, parseDayMonthYear, parseWithMask, dayText } from '../dates';
 import type { FieldError } from '../errors';
 import type { ResolvedColumn } from '../metadata/resolve';
 import { decimalText, type DecimalPoint } from '../records/decimal';
@@ -23,16 +23,18 @@ export function editText(value: unknown, column: Pick<ResolvedColumn, 'type' | '
 
 /**
  * The value an edited cell text stands for; undefined when it is not valid for the column. A blank number or
- * day clears it (null: the server refuses that for a required field and says so).
+ * day clears it (null: the server refuses that for a required field and says so). A retyped day keeps the time the
+ * cell's value (`previous`) had, as the form's date field does: only the day is typed.
  */
-export function cellValue(column: EditedColumn | undefined, text: string, point: DecimalPoint): unknown {
+export function cellValue(column: EditedColumn | undefined, text: string, point: DecimalPoint, previous?: unknown): unknown {
   if (!column?.editable) return undefined;
   const t = text.trim();
   if (isNumberColumn(column)) return typedNumber(column, t, point);
   if (column.dayFormat) {
     if (!t) return null;
     const day = parseDayMonthYear(t);
-    return day ? formatDate(day, column.dayFormat) : undefined;
+    const was = typeof previous === 'string' ? parseWithMask(previous, column.dayFormat) : null;
+    return day ? formatDate({ hour: was?.hour, minute: was?.minute, second: was?.second, ...day }, column.dayFormat) : undefined;
   }
   if (column.type === 'boolean') return t === 'true' ? true : t === 'false' ? false : undefined;
   return column.type === 'string' ? text : undefined;
