@@ -5,30 +5,18 @@
  * to leave without saving (a kept draft goes too).
  */
 import { useCallback, useState } from 'react';
-import type { Blocker } from 'react-router-dom';
 import { LeaveDialog } from '../execution/LeaveDialog';
 import { useLeaveGuard } from '../execution/useLeaveGuard';
 import { ConfirmDiscard } from './ConfirmDiscard';
 
 export function useFormLeave(guarded: boolean, onDiscard?: () => void) {
-  const guard = useLeaveGuard(guarded);
-  const held = guard.blocker;
-  const blocker: Blocker =
-    held.state === 'blocked'
-      ? {
-          ...held,
-          proceed: () => {
-            onDiscard?.();
-            held.proceed();
-          },
-        }
-      : held;
+  const guard = useLeaveGuard(guarded, onDiscard);
   const [pending, setPending] = useState<(() => void) | null>(null);
   /** Runs `move` at once, or after the user agrees to drop what was typed. */
   const ask = useCallback((move: () => void) => (guarded ? setPending(() => move) : move()), [guarded]);
   const dialogs = (
     <>
-      <LeaveDialog blocker={blocker} />
+      <LeaveDialog blocker={guard.blocker} />
       <ConfirmDiscard
         open={pending !== null}
         onStay={() => setPending(null)}

@@ -1,12 +1,12 @@
 /**
  * Unsaved changes are not lost silently: leaving the page (another route, back, exit) while `dirty` asks first,
  * and closing or reloading the tab gets the browser's own warning. `allow()` lets the screen's own next
- * navigation through (after a save or a move).
+ * navigation through (after a save or a move). `onLeave`: the user chose to leave without saving (a kept draft goes).
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type Blocker } from 'react-router-dom';
 
-export function useLeaveGuard(dirty: boolean) {
+export function useLeaveGuard(dirty: boolean, onLeave?: () => void) {
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
   const allowed = useRef(false);
@@ -27,6 +27,7 @@ export function useLeaveGuard(dirty: boolean) {
           ...held,
           proceed: () => {
             leaving.current = true;
+            onLeave?.();
             held.proceed();
           },
         }
