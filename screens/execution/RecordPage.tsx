@@ -9,17 +9,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Grid, Heading, Spinner, Stack } from '@chakra-ui/react';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { UiSchema } from '../../engine/metadata/types';
 import { hasAny, ROLES } from '../../engine/roles';
-import { ItemsGrid } from '../../widgets/ItemsGrid';
 import { MessagePage } from '../../widgets/MessagePage';
 import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
-import { fieldMessage } from '../../widgets/SchemaForm/fieldMessage';
 import { useFocusFirstError } from '../../widgets/SchemaForm/useFocusFirstError';
 import { SubHeader } from '../../widgets/SubHeader';
-import { TotalsPanel } from '../../widgets/TotalsPanel';
 import { showSuccess } from '../../widgets/toaster';
 import { useSettling } from '../../widgets/useSettling';
 import { optionsSource } from '../app/entityData';
@@ -33,20 +30,20 @@ import { rulesOf } from '../metadata';
 import { Trail } from '../../widgets/Trail';
 import { executionPath, flowPath, groupsPath } from '../workspace/links';
 import { isEnded } from '../../engine/records/states';
-import { CHEQUE_FIELDS, hasDetails, itemDetails } from '../../engine/records/itemDetails';
-import { ARTICLE_OPTIONS, type Article } from './articles';
+import type { Article } from './articles';
 import { AssigneePicker } from './AssigneePicker';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { InvoicePanel } from '../billing/InvoicePanel';
 import { ContextReports } from '../reports/ContextReports';
 import { Deliveries, FromParentDialog, type ParentItem } from './FromParentDialog';
-import { EditModeNote, editModeNoteKey } from './EditModeNote';
+import { editModeNoteKey } from './EditModeNote';
 import { InlineEditButtons } from './InlineEditButtons';
 import { InlineEditDialog, type InlineKind } from './InlineEditDialog';
-import { ItemDetailsLine } from './ItemDetailsLine';
 import { useRecordSteps } from '../entity/useRecordSteps';
 import { RecordSteps } from '../../widgets/RecordSteps';
 import { MoveDialog } from './MoveDialog';
+import { RecordItems } from './RecordItems';
+import { RecordNotices } from './RecordNotices';
 import type { Place } from './place';
 import { useRecord } from './useRecord';
 import { useRecordDraft } from './useRecordDraft';
@@ -55,7 +52,6 @@ const FORM_ID = 'record-header';
 /** Header fields the form does not show: the items have their grid, the money its panel, the place the title. */
 const HIDDEN = ['items', 'subtotal', 'total', 'impuestos', 'flujo', 'actividad', 'numero_valor', 'nodo', 'pila', 'asignado_a'];
 const HIDDEN_NEW = ['numero', 'estado', 'asignado_nombre', 'padre'];
-const ITEM_LABELS = ['article', 'cantidad', 'ajuste', 'precio_unitario', 'largo', 'ancho', 'alto', 'alicuota', 'subtotal', 'impuesto', 'total'] as const;
 
 /**
  * The record's form without its items and totals. Its party is any party (a goods receipt's is the supplier, a
@@ -71,7 +67,7 @@ function headerEntity(base: ResolvedEntity, creating: boolean, clientNote: strin
 }
 
 export function RecordPage({ place, id, show }: { place: Place; id: string | null; show: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
   const r = useRecord(place, id);
@@ -127,20 +123,8 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   if (r.load.state === 'missing') return <MessagePage title={t('execution.missing.title')} text={t('execution.missing.text')} actionLabel={t('execution.backToList')} onAction={() => navigate(listPath)} />;
 
   const title = creating ? t('execution.new', { activity: activity.titulo }) : t('execution.recordTitle', { numero: record?.numero ?? '', activity: activity.titulo });
-  const itemLabels = Object.fromEntries(ITEM_LABELS.map((c) => [c, t(`entities.registro.items.items.${c === 'article' ? 'articulo' : c}`)])) as Record<(typeof ITEM_LABELS)[number], string>;
-  const cellErrors = Object.fromEntries(
-    Object.entries(r.itemCellErrors).map(([key, errors]) => {
-      const code = errors[0]?.code;
-      const label = itemLabels[key.split('.')[1] as keyof typeof itemLabels] ?? '';
-      // an API code's text takes its values (the article, location and what is available of a stock error)
-      return [key, code && i18n.exists(`errors.${code}`) ? t(`errors.${code}`, errors[0]?.params) : (fieldMessage(errors, label, t, (k) => i18n.exists(k)) ?? '')];
-    }),
-  );
-  const showDimensions = r.grid.context.rows.some((row) => ['largo', 'ancho', 'alto'].some((c) => row.cells[c as 'largo'].trim() !== '') || (row.article !== null && r.articles.get(row.article)?.es_a_medida));
-
   const clientId = typeof r.header.cliente === 'number' ? r.header.cliente : null;
   const activeRow = r.grid.context.active ? r.grid.context.active.row : null;
-  const activeArticle = activeRow !== null ? (r.grid.context.rows[activeRow]?.article ?? null) : null;
   const inlineSaved = (stored: Record<string, unknown> & { id: number }) => {
     const edit = inline!;
     setInline(null);
@@ -220,21 +204,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
           ) : undefined
         }
       />
-      {holder && (
-        <Alert.Root status={heldByOther ? 'warning' : 'info'} role="status">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{heldByOther ? t('errors.REGISTRO_TOMADO') : t('execution.heldTitle')}</Alert.Title>
-            <Alert.Description>{t('execution.heldBy', { usuario: holder })}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      )}
-      {closed && (
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Title>{t('execution.closedNote', { estado: t(`entities.registro.enums.estado.${record?.estado}`) })}</Alert.Title>
-        </Alert.Root>
-      )}
+      <RecordNotices holder={holder} heldByOther={heldByOther} closedState={closed ? String(record?.estado) : null} />
       {draft.notice}
       {/* the side panels sit beside the header; the items take the whole width, their totals and remove buttons in view */}
       <Grid
@@ -280,50 +250,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
             </Box>
           )}
         </Box>
-        <Box ref={items.ref} as="section" aria-labelledby="record-items-title" gridArea="items" minW="0" mb="4">
-          <Heading as="h2" size="sm" id="record-items-title" mb="2">
-            {t('execution.items')}
-          </Heading>
-          <ItemsGrid
-            rows={r.grid.context.rows}
-            lines={r.pricing.lines}
-            active={r.grid.context.active}
-            focusSeq={r.grid.context.focusSeq}
-            send={r.sendGrid}
-            articleSource={r.articles.source}
-            articleListKey={ARTICLE_OPTIONS}
-            readOnly={readOnly}
-            showDimensions={showDimensions}
-            errors={cellErrors}
-            label={t('execution.items')}
-            labels={itemLabels}
-            details={(row, i) => {
-              const d = itemDetails(activity, row.article === null ? undefined : r.articles.get(row.article), row.id !== undefined);
-              if (!hasDetails(d)) return null;
-              const errors = Object.fromEntries(['ubicacion', 'cheque', 'a_medida', ...CHEQUE_FIELDS].map((f) => [f, cellErrors[`${i}.${f}`] || undefined]));
-              return <ItemDetailsLine row={row} index={i} details={d} send={r.sendGrid} readOnly={readOnly} errors={errors} />;
-            }}
-          />
-          {!readOnly && (
-            <InlineEditButtons
-              kind="article"
-              mode={activity.edicion_articulo}
-              current={activeArticle}
-              createLabel={t('execution.inline.article.create')}
-              updateLabel={t('execution.inline.article.updateRow', { n: (activeRow ?? 0) + 1 })}
-              onOpen={openInline}
-            />
-          )}
-          {!readOnly && <EditModeNote kind="article" mode={activity.edicion_articulo} />}
-          {r.itemsError && (
-            <Text color="fg.error" textStyle="sm" mt="2" role="alert">
-              {r.itemsError}
-            </Text>
-          )}
-          <Box mt="3" display="flex">
-            <TotalsPanel totals={r.pricing.totals} provisional={!readOnly && r.dirty} />
-          </Box>
-        </Box>
+        <RecordItems r={r} activity={activity} readOnly={readOnly} focusRef={items.ref} onOpenInline={openInline} />
         {record && (record.items as ParentItem[] | undefined)?.some((i) => i.entregado !== undefined) && (
           <Box as="section" aria-labelledby="record-deliveries-title" gridArea="deliveries" minW="0" mb="4">
             <Heading as="h2" size="sm" id="record-deliveries-title" mb="2">
