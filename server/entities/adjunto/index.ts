@@ -67,6 +67,8 @@ export default defineEntityServer({
   actions: {
     upload: {
       scope: 'entity',
+      // a user attaches to a record they may open (checked below), not through the generic writes
+      forReaders: true,
       upload: { maxBytes: MAX_FILE_BYTES, maxName: MAX_NAME },
       async run({ ctx, body }) {
         const registro = Number(body.registro);
@@ -96,6 +98,7 @@ export default defineEntityServer({
     },
     quitar: {
       scope: 'id',
+      forReaders: true,
       async run({ ctx, id }) {
         const row = await ctx.trx.selectFrom('adjunto').select(['registro']).where('id', '=', id!).executeTakeFirst();
         if (!row) throw notFound();
