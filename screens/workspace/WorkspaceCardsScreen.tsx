@@ -9,8 +9,9 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { ApiError } from '../../engine/api/client';
 import { cardColor, DEFAULT_CARD_COLOR } from '../../engine/workflow/cardColors';
+import { isNotFound } from '../../engine/api/failure';
+import { LoadFailed } from '../../widgets/LoadFailed';
 import { WorkCard } from '../../widgets/WorkCard';
 import type { ScreenProps } from '../registry';
 import { workspaceCalls, type FlowCardRow, type GroupRow } from '../execution/calls';
@@ -21,7 +22,7 @@ import { executionPath, flowPath, groupPath, groupsPath, href, UNGROUPED } from 
 function Cards<T>({ loaded, empty, label, children }: { loaded: Loaded<T[]>; empty: string; label: string; children: (rows: T[]) => ReactNode }) {
   const { t } = useTranslation();
   if (loaded.state === 'loading') return <Spinner role="status" aria-label={t('app.loading')} />;
-  if (loaded.state === 'failed') return <Text color="fg.error">{t('workspace.failed')}</Text>;
+  if (loaded.state === 'failed') return <LoadFailed error={loaded.error} onRetry={loaded.retry} />;
   if (!loaded.data.length) return <Text color="fg.muted">{empty}</Text>;
   return (
     <SimpleGrid as="ul" aria-label={label} listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
@@ -69,8 +70,9 @@ export default function WorkspaceCardsScreen({ route }: ScreenProps) {
 function Groups({ groups, flows }: { groups: Loaded<GroupRow[]>; flows: Loaded<FlowCardRow[]> }) {
   const { t } = useTranslation();
   const ungrouped = flows.state === 'ready' ? flows.data.filter((f) => f.grupo == null) : [];
+  // the flows name the ungrouped card: their failure is the page's too
   const all: Loaded<{ id: number | string; nombre: string }[]> =
-    groups.state === 'ready' ? { state: 'ready', data: [...groups.data, ...(ungrouped.length ? [{ id: UNGROUPED, nombre: t('workspace.ungrouped') }] : [])] } : groups;
+    groups.state === 'ready' && flows.state === 'failed' ? flows : groups.state === 'ready' ? { state: 'ready', data: [...groups.data, ...(ungrouped.length ? [{ id: UNGROUPED, nombre: t('workspace.ungrouped') }] : [])] } : groups;
   return (
     <Cards loaded={all} empty={t('workspace.noGroups')} label={t('workspace.groupsList')}>
       {(rows) =>
@@ -92,7 +94,7 @@ function GroupFlows({ group, flows }: { group: string; flows: Loaded<FlowCardRow
       group === UNGROUPED || !(Number.isInteger(id) && id > 0)
         ? Promise.resolve([])
         : // a group that is gone (an old link): no flows, not a connection problem
-          workspaceCalls.groupCards(id).catch((e) => (e instanceof ApiError && e.status === 404 ? [] : Promise.reject(e))),
+          workspaceCalls.groupCards(id).catch((e) => (isNotFound(e) ? [] : Promise.reject(e))),
     [group],
   );
   const shown: Loaded<FlowCardRow[]> =
@@ -119,8 +121,9 @@ function GroupFlows({ group, flows }: { group: string; flows: Loaded<FlowCardRow
 
 function FlowActivities({ flow }: { flow: number }) {
   const { t } = useTranslation();
-  // a flow the user may not work in answers 404: the same as one without activities for them
-  const activities = useLoad(() => workspaceCalls.flowActivities(flow).catch(() => []), [flow]);
+  // a flow the user may not work in answers 404: the same as one without activities for them; any other failure
+  // says so, with a retry (quiet call: nothing else tells it)
+  const activities = useLoad(() => workspaceCalls.flowActivities(flow).catch((e) => (isNotFound(e) ? [] : Promise.reject(e))), [flow]);
   return (
     <Cards loaded={activities} empty={t('workspace.noActivities')} label={t('workspace.activitiesList')}>
       {(rows) =>
