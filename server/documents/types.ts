@@ -128,8 +128,17 @@ export interface ActionSpec<B = any> {
   scope: 'entity' | 'record' | 'id';
   /** The call's path under /api instead of `<entity>/<name>` (the `/:id` of scope record or id follows it). */
   path?: string;
-  /** Who may call it besides the entity's readRoles; none = whoever may read the entity. */
+  /**
+   * Who may call it besides the entity's readRoles. None: a read action, whoever may read the entity; a writing
+   * action, whoever may edit it (editRoles), unless `forReaders`.
+   */
   roles?: Permission;
+  /**
+   * A writing action whoever may read the entity may call, its own checks deciding the rest (an attachment to a
+   * record the caller may open, an invoice of it): the entity's editRoles, which keep its generic update from
+   * them, do not apply.
+   */
+  forReaders?: boolean;
   /**
    * Answers only the narrow view (names, identifiers; never personal data): the entity's selectRoles may call
    * it too, as they may call its select.

@@ -21,9 +21,14 @@ export type Action = 'select' | 'read' | 'add' | 'edit' | 'remove';
 const permitsSelect = (roles: readonly string[], entity: ResolvedEntity) =>
   isPermitted(roles, entity.readRoles) || (entity.selectRoles != null && isPermitted(roles, entity.selectRoles));
 
-/** A declared action: read (or, for a narrow one, select) permission on the entity, and the action's own roles. */
-export const permitsAction = (roles: readonly string[], entity: ResolvedEntity, spec: Pick<ActionSpec, 'roles' | 'narrow'>) =>
-  (spec.narrow ? permitsSelect(roles, entity) : isPermitted(roles, entity.readRoles)) && isPermitted(roles, spec.roles);
+/**
+ * A declared action: read (or, for a narrow one, select) permission on the entity, and the action's own roles; a
+ * writing action that declares none needs the entity's editRoles (unless `forReaders`): a write is never open to
+ * every reader by omission.
+ */
+export const permitsAction = (roles: readonly string[], entity: ResolvedEntity, spec: Pick<ActionSpec, 'roles' | 'narrow' | 'read' | 'forReaders'>) =>
+  (spec.narrow ? permitsSelect(roles, entity) : isPermitted(roles, entity.readRoles)) &&
+  isPermitted(roles, spec.roles ?? (spec.read || spec.forReaders ? null : entity.editRoles));
 
 export function permits(roles: readonly string[], entity: ResolvedEntity, action: Action): boolean {
   if (action === 'select') return permitsSelect(roles, entity);
@@ -42,7 +47,7 @@ export function allow(request: FastifyRequest, entity: ResolvedEntity, action: A
 }
 
 /** The caller, when allowed to run the action; 403 FORBIDDEN otherwise. */
-export function allowAction(request: FastifyRequest, entity: ResolvedEntity, spec: Pick<ActionSpec, 'roles' | 'narrow'>): AuthUser {
+export function allowAction(request: FastifyRequest, entity: ResolvedEntity, spec: Pick<ActionSpec, 'roles' | 'narrow' | 'read' | 'forReaders'>): AuthUser {
   const user = authUser(request);
   if (!permitsAction(user.roles, entity, spec)) throw forbidden();
   return user;

@@ -9,7 +9,8 @@
  *   the entity (select and the actions declared `narrow`: readRoles or selectRoles), plus addRoles for save, editRoles for update / updateColumn, removeRoles for delete (a role
  *   or a list, none = allowed, engine/roles.ts isPermitted); entities over a core table are read-only;
  * - an entity's declared actions (server/entities/<entity>/index.ts `actions`) follow their declaration: the
- *   entity's readRoles plus the action's own `roles`;
+ *   entity's readRoles plus the action's own `roles`; a writing action without them, the entity's editRoles (unless
+ *   declared `forReaders`);
  * - who sees what of an interested party is stated below on its own (PARTY_VIEW), not read from the manifest,
  *   so widening the manifest fails here: a ROLE_USER picks parties by name and identifier only;
  * - the hand-written routes are classified one by one in SPECIAL below, with the rule their code and docs
@@ -102,8 +103,11 @@ function expectedAllowed(rule: Rule, caller: Caller): boolean {
   if (caller.roles === null) return false;
   if (rule.kind === 'authenticated') return true;
   if (rule.kind === 'anyRole') return hasAny(caller.roles, rule.roles);
-  if (rule.kind === 'action')
-    return entityPermits(caller.roles, rule.entity, rule.spec.narrow ? 'select' : 'read') && isPermitted(caller.roles, rule.spec.roles as Permission);
+  if (rule.kind === 'action') {
+    // a writing action that names no roles is the entity's editors' (unless declared for every reader)
+    const own = rule.spec.roles ?? (rule.spec.read || rule.spec.forReaders ? null : rule.entity.editRoles);
+    return entityPermits(caller.roles, rule.entity, rule.spec.narrow ? 'select' : 'read') && isPermitted(caller.roles, own as Permission);
+  }
   return entityPermits(caller.roles, rule.entity, rule.action);
 }
 

@@ -292,5 +292,29 @@ describeBackends('processes, activities and flows', (backend) => {
       expect(flows.map((f: any) => f.nombre)).toEqual(['Compras del taller', 'Original']);
       expect(await ok('workspace/getFlows', {}, withoutPosition)).toEqual([]);
     });
+
+    it('a user who works in a flow may not change it, copy it, or copy its activities: 403 and nothing written', async () => {
+      const before = await ok(`flujo/show/${flow}`);
+      const step = before.nodos.find((n: any) => n.clave === 'fin').id;
+      const flowsBefore = (await ok('flujo/index', {})).total;
+      const activitiesBefore = (await ok('actividad/index', {})).total;
+      const calls: [string, unknown][] = [
+        ['flujo/addflowstep', { flujo: flow, nodo: { tipo: 'fin', clave: 'fin2' } }],
+        ['flujo/updateflowstep', { flujo: flow, clave: 'solicitud', cambios: { texto: 'otra' } }],
+        [`flujo/deletestep/${step}`, {}],
+        [`flujo/verify/${flow}`, {}],
+        [`flujo/verify/${flow}`, { version: before.version, borrador: { ...before, nombre: 'Tomado' } }],
+        ['flow/duplicate', { id: flow }],
+        ['status/duplicate', { id: ids.solicitud }],
+      ];
+      for (const [path, body] of calls) expect((await post(path, body, withPosition)).status, path).toBe(403);
+      const after = await ok(`flujo/show/${flow}`);
+      expect(after).toEqual(before);
+      expect(after.verificado).toBe(true);
+      expect((await ok('flujo/index', {})).total).toBe(flowsBefore);
+      expect((await ok('actividad/index', {})).total).toBe(activitiesBefore);
+      // what the user may do: read the graph, and check one without storing it
+      expect((await post('flujo/validate', compras(), withPosition)).status).toBe(200);
+    });
   });
 });
