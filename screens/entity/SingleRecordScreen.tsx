@@ -1,11 +1,16 @@
-/** An entity that holds one record (my company): the form of that record, created on the first save. */
-import { useEffect, useState } from 'react';
+/**
+ * An entity that holds one record (my company): the form of that record, created on the first save. A read that
+ * failed says so, with a retry, and offers no form.
+ */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Spinner, Stack } from '@chakra-ui/react';
 import { isPermitted } from '../../engine/roles';
 import { formTrail } from '../../engine/breadcrumb';
 import { Trail } from '../../widgets/Trail';
+import { LoadFailed } from '../../widgets/LoadFailed';
+import { useLoad } from '../workspace/useLoad';
 import { routeTree } from '../routes';
 import { SubHeader } from '../../widgets/SubHeader';
 import type { ScreenProps } from '../registry';
@@ -20,23 +25,26 @@ import { useLeaveGuard } from '../execution/useLeaveGuard';
 import { LeaveDialog } from '../execution/LeaveDialog';
 
 export default function SingleRecordScreen({ route }: ScreenProps) {
+  const { t } = useTranslation();
   const entity = entityOf(route?.entity);
-  const [id, setId] = useState<number | null | undefined>(undefined);
-  useEffect(() => {
-    entityCalls.index(entity.list, { max: 1, sort: 'id', sortOrder: 'asc' }).then(
-      (reply) => setId((reply.rows[0]?.id as number | undefined) ?? null),
-      () => setId(null),
-    );
-  }, [entity.list]);
-  if (id === undefined) return <Spinner />;
-  return <SingleRecord entityName={entity.name} id={id} title={route?.name ?? entity.name} />;
+  const title = route?.name ?? entity.name;
+  // a failed read is never "no record yet": a create form then would add a second record, which reads ignore
+  const found = useLoad(
+    () => entityCalls.index(entity.list, { max: 1, sort: 'id', sortOrder: 'asc' }).then((reply) => (reply.rows[0]?.id as number | undefined) ?? null),
+    [entity.list],
+  );
+  if (found.state === 'loading') return <Spinner aria-label={t('app.loading')} />;
+  if (found.state === 'failed') return <LoadFailed title={t(`routes.${title}`)} error={found.error} onRetry={found.retry} />;
+  return <SingleRecord entityName={entity.name} id={found.data} title={title} />;
 }
 
 function SingleRecord({ entityName, id, title }: { entityName: string; id: number | null; title: string }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const entity = entityOf(entityName);
-  const record = useEntityRecord(entity, id);
+  // the record could not be read (its first read): said, with a retry, instead of loading for ever
+  const [failed, setFailed] = useState(false);
+  const record = useEntityRecord(entity, id, () => setFailed(true));
   const canSave = isPermitted(user?.roles, record.recordId === null ? entity.addRoles : entity.editRoles);
   const formId = `single-${entity.name}`;
   const [dirty, setDirty] = useState(false);
@@ -45,6 +53,16 @@ function SingleRecord({ entityName, id, title }: { entityName: string; id: numbe
   // menu group › this page
   const { pathname } = useLocation();
   const trail = formTrail(routeTree, pathname).map((s, i, all) => ({ label: t(s.titleKey), to: i < all.length - 1 ? s.path : undefined }));
+  if (failed)
+    return (
+      <LoadFailed
+        title={t(`routes.${title}`)}
+        onRetry={() => {
+          setFailed(false);
+          void record.reload();
+        }}
+      />
+    );
   return (
     <Stack gap="4">
       {trail.length > 1 && <Trail steps={trail} />}
