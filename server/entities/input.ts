@@ -3,12 +3,12 @@
  * ApiError with a stable code (never a database error, never a 500).
  */
 import type { ErrorCode, FieldError } from '../../engine/errors';
+import { INT_MAX, INT_MIN, isRowId } from '../../engine/integers';
 import { badRequest } from '../http/api-error';
 import type { JsonSchema } from '../../engine/metadata/types';
 import type { TableLayout } from './layout';
 
-export const INT_MIN = -2147483648;
-export const INT_MAX = 2147483647;
+export { INT_MAX, INT_MIN };
 
 export const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -34,8 +34,15 @@ export function onlyKeys(body: Record<string, unknown>, allowed: readonly string
 /** A record id: a positive integer (number or digits) that fits an integer column; 400 otherwise. */
 export function parseId(raw: unknown, field = 'id'): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > INT_MAX) throw badRequest('BAD_REQUEST', [{ field, code: 'type', params: { type: 'integer' } }]);
+  if (!isRowId(n)) throw badRequest('BAD_REQUEST', [{ field, code: 'type', params: { type: 'integer' } }]);
   return n;
+}
+
+/** A record's version as sent: a positive integer that fits its column, or a 400 on field `version`. */
+export function parseVersion(raw: unknown): number {
+  if (raw == null) throw badRequest('VALIDATION_FAILED', [{ field: 'version', code: 'required' }]);
+  if (!isRowId(raw)) throw badRequest('VALIDATION_FAILED', [{ field: 'version', code: 'type', params: { type: 'integer' } }]);
+  return raw;
 }
 
 export const MAX_DEPTH = 32;

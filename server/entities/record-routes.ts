@@ -28,7 +28,7 @@ import { auditHistory } from '../documents/audit';
 import { writeOnce } from '../http/idempotency';
 import type { Actor, Documents } from '../documents/types';
 import { allow, permits, type Action } from './access';
-import { INT_MAX, objectBody, onlyKeys, parseId } from './input';
+import { INT_MAX, objectBody, onlyKeys, parseId, parseVersion } from './input';
 
 const SMALL_BODY = 64 * 1024;
 const HISTORY_MAX = 200;
@@ -48,14 +48,6 @@ function coerce(value: unknown, prop: JsonSchema, required: boolean): unknown {
     default:
       return value;
   }
-}
-
-/** A version as sent: a positive integer, or a 400 on field `version`. */
-function parseVersion(raw: unknown): number {
-  if (raw == null) throw badRequest('VALIDATION_FAILED', [{ field: 'version', code: 'required' }]);
-  if (!Number.isInteger(raw) || (raw as number) < 1 || (raw as number) > INT_MAX)
-    throw badRequest('VALIDATION_FAILED', [{ field: 'version', code: 'type', params: { type: 'integer' } }]);
-  return raw as number;
 }
 
 /** A paging number of the history call. */

@@ -15,6 +15,7 @@
  */
 import { FILE_MAX_BYTES, FILE_NAME_MAX } from '../../../engine/records/files';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
+import { parseId } from '../input';
 import { defineEntityServer, FileReply, type DocContext, type UploadedFile } from '../../documents/types';
 import { seesEverything, workableWhere } from '../actividad/access';
 import { activityOf } from '../registro/context';
@@ -25,11 +26,17 @@ export const MAX_NAME = FILE_NAME_MAX;
 
 const refused = () => new ApiError(403, 'ADJUNTO_NO_PERMITIDO', [{ field: 'file', code: 'ADJUNTO_NO_PERMITIDO' }]);
 
-/** The record (by id) the caller may work on, with its activity's attach settings. */
-async function recordOf(ctx: DocContext, registro: number) {
+/** The record (by id) if the caller may open it: 404 when there is none, 403 REGISTRO_SIN_PERMISO otherwise. */
+async function openable(ctx: DocContext, registro: number) {
   const record = await ctx.trx.selectFrom('registro').select(['id', 'actividad', 'estado']).where('id', '=', registro).executeTakeFirst();
   if (!record) throw notFound();
   await checkAccess(ctx, record.actividad as number);
+  return record;
+}
+
+/** The record (by id) the caller may work on, with its activity's attach settings. */
+async function recordOf(ctx: DocContext, registro: number) {
+  const record = await openable(ctx, registro);
   const activity = await activityOf(ctx, record.actividad as number);
   return { record, activity, canAttach: activity.adjuntos === undefined || activity.adjuntos === 'obligatorio' || activity.adjuntos === 'opcional' };
 }
@@ -64,6 +71,11 @@ export default defineEntityServer({
     const workable = await workableWhere(ctx);
     return (eb) => eb('registro', 'in', eb.selectFrom('registro').select('id').where(workable!));
   },
+  // show and history tell what an attachment is: only to those who may open its record, as download
+  async present(record, ctx) {
+    await openable(ctx, record.registro as number);
+    return record;
+  },
   actions: {
     upload: {
       scope: 'entity',
@@ -71,8 +83,8 @@ export default defineEntityServer({
       forReaders: true,
       upload: { maxBytes: MAX_FILE_BYTES, maxName: MAX_NAME },
       async run({ ctx, body }) {
-        const registro = Number(body.registro);
-        if (!Number.isInteger(registro) || registro < 1) throw badRequest('VALIDATION_FAILED', [{ field: 'registro', code: 'required' }]);
+        if (body.registro == null || body.registro === '') throw badRequest('VALIDATION_FAILED', [{ field: 'registro', code: 'required' }]);
+        const registro = parseId(body.registro, 'registro');
         const audio = body.audio === 'true';
         const { record, activity, canAttach } = await recordOf(ctx, registro);
         if (!canAttach || (audio && activity.audio !== true)) throw refused();
