@@ -1,4 +1,5 @@
 /** The flow and activity an execution route names (`execution/:flowId/:activityId`), with the activity's flags. */
+import { isNotFound } from '../../engine/api/failure';
 import { useLoad, type Loaded } from '../workspace/useLoad';
 import { recordCalls } from './calls';
 
@@ -33,12 +34,18 @@ const positive = (s: string | undefined) => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
+/** An address whose flow or activity is not a number. */
+const NOT_A_PLACE = new Error('not a place');
+
+/** The place is not there (a 404, or an address that names none); any other failure could not read it. */
+export const placeMissing = (error: unknown): boolean => error === NOT_A_PLACE || isNotFound(error);
+
 /** Both read at once; either missing (or not a number) fails. */
 export function usePlace(flowId: string | undefined, activityId: string | undefined): Loaded<Place> {
   return useLoad(async () => {
     const flow = positive(flowId);
     const activity = positive(activityId);
-    if (!flow || !activity) throw new Error('not a place');
+    if (!flow || !activity) throw NOT_A_PLACE;
     const [f, a] = await Promise.all([recordCalls.flow(flow), recordCalls.activity(activity)]);
     return { flow: f as unknown as Place['flow'], activity: a as unknown as ActivityFlags };
   }, [flowId, activityId]);

@@ -1,7 +1,7 @@
 /**
  * One record of the record form: loading it (a 403 or 404 becomes a state the page shows, without a toast:
- * spec §8), its header and its items (machines/itemsGrid), the prices the server will compute while the user
- * types (engine/records), saving it (the server's answer then replaces what is on screen), and take / release /
+ * spec §8; any other failure is thrown as ReadFailed, which the page's boundary shows with a retry), its header
+ * and its items (machines/itemsGrid), the prices the server will compute while the user types (engine/records), saving it (the server's answer then replaces what is on screen), and take / release /
  * move. Errors land on their fields and cells; REGISTRO_TOMADO names who holds it. A draft kept over a reload
  * (./useRecordDraft.ts) goes back as typed (`recover`).
  */
@@ -23,6 +23,8 @@ import { emitUpdateList } from '../../widgets/DataTable';
 import { formFieldErrors } from '../../widgets/SchemaForm/validator';
 import { showError, showSuccess } from '../../widgets/toaster';
 import { reportFailure } from '../app/feedback';
+import { ReadFailed } from '../app/ReadFailedBoundary';
+import { isNotFound } from '../../engine/api/failure';
 import { entityOf } from '../metadata';
 import { useArticles } from './articles';
 import { recordCalls } from './calls';
@@ -47,6 +49,7 @@ export function useRecord(place: Place, id: string | null) {
   const entity = entityOf('registro');
   const point = decimalPoint(i18n.language);
   const [load, setLoad] = useState<LoadState>(id === null ? { state: 'ready' } : { state: 'loading' });
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const [record, setRecord] = useState<StoredRecord | null>(null);
   /** The header as last loaded or saved (what `dirty` compares with). */
   // the form checks the whole record's schema: its place in the flow is part of it (hidden, set by the route)
@@ -95,7 +98,9 @@ export function useRecord(place: Place, id: string | null) {
       (e) => {
         if (!live) return;
         if (e instanceof ApiError && e.status === 403) setLoad({ state: 'forbidden', message: e.code && i18n.exists(`errors.${e.code}`) ? t(`errors.${e.code}`) : e.message });
-        else setLoad({ state: 'missing' });
+        else if (isNotFound(e)) setLoad({ state: 'missing' });
+        // no answer, a timeout, a server error: not "does not exist" (the page's ReadFailedBoundary says why, with a retry)
+        else setFailure({ error: e });
       },
     );
     return () => {
@@ -221,6 +226,7 @@ export function useRecord(place: Place, id: string | null) {
     }
   };
 
+  if (failure) throw new ReadFailed(failure.error);
   return {
     entity,
     load,
