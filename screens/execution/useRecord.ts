@@ -1,9 +1,10 @@
 /**
  * One record of the record form: loading it (a 403 or 404 becomes a state the page shows, without a toast:
  * spec §8; any other failure is thrown as ReadFailed, which the page's boundary shows with a retry), its header
- * and its items (machines/itemsGrid), the prices the server will compute while the user types (engine/records), saving it (the server's answer then replaces what is on screen), and take / release /
- * move. Errors land on their fields and cells; REGISTRO_TOMADO names who holds it. A draft kept over a reload
- * (./useRecordDraft.ts) goes back as typed (`recover`).
+ * and its items (machines/itemsGrid), the prices the server will compute while the user types (engine/records),
+ * saving it (the server's answer then replaces what is on screen), and take / release / move. Errors land on
+ * their fields and cells; REGISTRO_TOMADO names who holds it. A draft kept over a reload (./useRecordDraft.ts)
+ * goes back as typed (`recover`).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
