@@ -105,6 +105,10 @@ describe('validateFlowGraph: one test per code', () => {
     const g = { ...compras, nodos: compras.nodos.map((x) => (x.clave === 'orden' ? { ...x, actividad: null } : x)) };
     expect(find(validateFlowGraph(g), 'FLGR1004')).toEqual([{ code: 'FLGR1004', nodes: ['orden'] }]);
     expect(find(validateFlowGraph(compras, { activityExists: (id) => id !== 4 }), 'FLGR1004')).toEqual([{ code: 'FLGR1004', nodes: ['recepcion'] }]);
+    // an id no integer column holds names no activity, and is not one to look up
+    const huge = { ...compras, nodos: compras.nodos.map((x) => (x.clave === 'orden' ? { ...x, actividad: 2147483648 } : x)) };
+    expect(find(validateFlowGraph(huge), 'FLGR1004')).toEqual([{ code: 'FLGR1004', nodes: ['orden'] }]);
+    expect(namedIds(huge).actividades).not.toContain(2147483648);
   });
 
   it('FLGR1005: a sub-flow step without a target, with a missing one, or with this flow', () => {

@@ -8,6 +8,7 @@
  * `especializacion` (outgoing connections are options with a text, exactly one of them the default),
  * `subflujo` (names another flow: a record runs through it and comes back).
  */
+import { isRowId } from '../integers';
 
 export const NODE_KINDS = ['inicio', 'fin', 'actividad', 'pregunta', 'respuesta', 'especializacion', 'subflujo'] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
@@ -65,7 +66,6 @@ export interface GraphContext {
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const hasText = (t: unknown) => typeof t === 'string' && t.trim() !== '';
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 /** The graph's usable parts: nodes with a text key and a known kind, connections with text ends. */
 function readGraph(graph: unknown): { nodes: FlowNode[]; connections: FlowConnection[] } {
@@ -144,11 +144,12 @@ export function validateFlowGraph(graph: unknown, ctx: GraphContext = {}): Graph
         if (next.length > 1) add('FLGR1006', [n.clave]);
         break;
       }
+      // an id past the integer range names no row: the step is refused, never looked up (it would fail in SQL)
       case 'actividad':
-        if (!isId(n.actividad) || (ctx.activityExists && !ctx.activityExists(n.actividad))) add('FLGR1004', [n.clave]);
+        if (!isRowId(n.actividad) || (ctx.activityExists && !ctx.activityExists(n.actividad))) add('FLGR1004', [n.clave]);
         break;
       case 'subflujo':
-        if (!isId(n.flujo) || n.flujo === ctx.flowId || (ctx.flowExists && !ctx.flowExists(n.flujo))) add('FLGR1005', [n.clave]);
+        if (!isRowId(n.flujo) || n.flujo === ctx.flowId || (ctx.flowExists && !ctx.flowExists(n.flujo))) add('FLGR1005', [n.clave]);
         break;
       case 'especializacion': {
         if (next.length < 2) add('FLGR2001', [n.clave]);
@@ -167,7 +168,7 @@ export function validateFlowGraph(graph: unknown, ctx: GraphContext = {}): Graph
 export function namedIds(graph: unknown): { actividades: number[]; flujos: number[] } {
   const { nodes } = readGraph(graph);
   return {
-    actividades: [...new Set(nodes.filter((n) => n.tipo === 'actividad' && isId(n.actividad)).map((n) => n.actividad as number))],
-    flujos: [...new Set(nodes.filter((n) => n.tipo === 'subflujo' && isId(n.flujo)).map((n) => n.flujo as number))],
+    actividades: [...new Set(nodes.filter((n) => n.tipo === 'actividad' && isRowId(n.actividad)).map((n) => n.actividad as number))],
+    flujos: [...new Set(nodes.filter((n) => n.tipo === 'subflujo' && isRowId(n.flujo)).map((n) => n.flujo as number))],
   };
 }
