@@ -3,12 +3,14 @@
  * those who may open its record, wherever it is asked for (show, history, download, lists, select, export),
  * and an upload names its record by a valid id (else 400 on `registro`, nothing written). Both databases.
  */
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBackends, startSignedIn, type TestServer } from '../support/server';
 import { step, world, type World } from '../support/world';
 
 describeBackends('attachments: access and input', (backend) => {
   let srv: TestServer;
+  let db: Kysely<any>;
   let admin: string;
   let vendedora: string;
   let deposito: string;
@@ -22,11 +24,11 @@ describeBackends('attachments: access and input', (backend) => {
     const res = await fetch(`${srv.baseUrl}/api/adjunto/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     return { status: res.status, body: await res.json() };
   };
-  const attachments = async () => Number((await srv.db.selectFrom('adjunto').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const attachments = async () => Number((await db.selectFrom('adjunto').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {
     let client;
-    ({ srv, client, admin } = await startSignedIn(backend));
+    ({ srv, client, admin, db } = await startSignedIn(backend));
     const w = world(client, admin, srv.db);
     ({ post, ok } = w);
     const ventas = await w.team('Ventas', 'Ventas');
