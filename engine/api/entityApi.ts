@@ -55,9 +55,9 @@ export function entityApi(client: Poster) {
     remove: (entity: string, id: number | string) => client.post<{ ok: true }>(`${entity}/delete/${id}`),
     updateColumn: (entity: string, edit: ColumnEdit, options: Options = {}) => client.post<StoredRecord>(`${entity}/updateColumn`, edit, options),
     saveColumns: (tipo: string, jsondata: string) => client.post<{ ok: true }>('rowConfig/update', { tipo, jsondata }),
-    /** A record's history from the audit log, newest first. */
+    /** A record's history from the audit log, newest first. Quiet: the history dialog says its failure itself. */
     history: (entity: string, id: number | string, page: { offset?: number; max?: number } = {}) =>
-      client.post<{ total: number; rows: AuditEntry[] }>(`${entity}/history/${id}`, page),
+      client.post<{ total: number; rows: AuditEntry[] }>(`${entity}/history/${id}`, page, { quiet: true }),
     /** A declared action of an entity (`<entity>/<name>[/<id>]`). */
     action: <T>(entity: string, name: string, body: Record<string, unknown> = {}, id?: number | string) =>
       client.post<T>(`${entity}/${name}${id === undefined ? '' : `/${id}`}`, body),

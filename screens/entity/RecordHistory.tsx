@@ -21,8 +21,7 @@ import { Modal } from '../../widgets/Modal';
 import { formatMoney, formatNumber } from '../../widgets/money';
 import { valueNamesKey } from '../../widgets/SchemaForm/namedOptions';
 import { entityCalls } from '../app/entityData';
-import { reportFailure } from '../app/feedback';
-import { ApiError } from '../../engine/api/client';
+import { LoadFailed } from '../../widgets/LoadFailed';
 
 const PAGE = 50;
 
@@ -172,6 +171,8 @@ export function RecordHistory({ entity, id, choiceNames, nameRow }: { entity: Re
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
+  // a page that could not be read: said in the dialog (the call is quiet), with a retry of that page
+  const [failed, setFailed] = useState<{ error: unknown; offset: number } | null>(null);
   const within = useMemo(() => new Map(scopedFields(entity)), [entity]);
   // a move and the change it made are one entry (the pages count the rows as loaded)
   const shown = useMemo(() => withActionChanges(entries ?? []), [entries]);
@@ -181,12 +182,13 @@ export function RecordHistory({ entity, id, choiceNames, nameRow }: { entity: Re
 
   const load = async (offset: number) => {
     setLoading(true);
+    setFailed(null);
     try {
       const page = await entityCalls.history(entity.name, id, { offset, max: PAGE });
       setEntries((e) => (offset === 0 ? page.rows : [...(e ?? []), ...page.rows]));
       setTotal(page.total);
-    } catch (e) {
-      if (e instanceof ApiError) reportFailure(e);
+    } catch (error) {
+      setFailed({ error, offset });
     } finally {
       setLoading(false);
     }
@@ -209,7 +211,11 @@ export function RecordHistory({ entity, id, choiceNames, nameRow }: { entity: Re
       {open && (
         <Modal open onClose={() => setOpen(false)} title={t('history.title')} width={640} persistent={false}>
           {entries === null ? (
-            <Spinner aria-label={t('app.loading')} />
+            failed ? (
+              <LoadFailed error={failed.error} onRetry={() => void load(failed.offset)} />
+            ) : (
+              <Spinner aria-label={t('app.loading')} />
+            )
           ) : entries.length === 0 ? (
             <Text color="fg.muted">{t('history.empty')}</Text>
           ) : (
@@ -219,7 +225,8 @@ export function RecordHistory({ entity, id, choiceNames, nameRow }: { entity: Re
               ))}
             </Stack>
           )}
-          {entries && entries.length < total && (
+          {entries && failed && <LoadFailed error={failed.error} onRetry={() => void load(failed.offset)} />}
+          {entries && !failed && entries.length < total && (
             <Button mt="3" size="sm" variant="ghost" loading={loading} onClick={() => void load(entries.length)}>
               {t('history.more')}
             </Button>
