@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  daysInMonth, formatDate, isLeapYear, isWrongDay, isRealDate, maskDayMonthYear, momentText, parseDayMonthYear, parseWithMask, sameDay, toDayMonthYear, today,
+  daysInMonth, formatDate, isIsoMoment, isLeapYear, isRealDay, isWrongDay, isRealDate, maskDayMonthYear, momentText, parseDayMonthYear, parseWithMask, sameDay, toDayMonthYear, today,
 } from './dates';
 
 describe('calendar rules', () => {
@@ -20,6 +20,19 @@ describe('calendar rules', () => {
     expect(isRealDate(2024, 13, 1)).toBe(false);
     expect(isRealDate(2024, 4, 31)).toBe(false);
     expect(isRealDate(2024, 1, 0)).toBe(false);
+  });
+});
+
+describe('ISO days and moments', () => {
+  it('a day is YYYY-MM-DD and exists', () => {
+    expect(isRealDay('2024-02-29')).toBe(true);
+    for (const bad of ['2023-02-29', '2024-13-45', '2024-01-01x', '2024-1-1', 'ayer', '0000-01-01']) expect(isRealDay(bad)).toBe(false);
+  });
+  it('a moment is a real day with an optional time and zone, as a timestamp column reads it', () => {
+    for (const good of ['2024-02-29', '2024-02-29T10:00', '2024-02-29 23:59:59', '2024-02-29T10:00:00.123Z', '2024-02-29T10:00-03:00', '2024-02-29T10:00:00+0530'])
+      expect(isIsoMoment(good)).toBe(true);
+    for (const bad of ['ayer', '2024-02-30', '2024-02-29T24:00', '2024-02-29T10:60', '2024-02-29T10:00+16:00', '2024-02-29T10:00:00Zx', '2024-02-29T'])
+      expect(isIsoMoment(bad)).toBe(false);
   });
 });
 

@@ -113,6 +113,26 @@ export const DAY_FORMAT = 'YYYY-MM-DD';
 export const isWrongDay = (value: unknown, mask: string = DAY_FORMAT): boolean =>
   typeof value === 'string' && value !== '' && !parseWithMask(value, mask);
 
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_MOMENT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/;
+
+/** A day written YYYY-MM-DD that exists: '2024-02-29', not '2023-02-29', '2024-13-45' or '2024-01-01x'. */
+export function isRealDay(value: string): boolean {
+  const m = ISO_DAY.exec(value);
+  return !!m && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/**
+ * A real day, or a real moment of one in ISO form ('2024-02-29T10:00:00.5Z', '2024-02-29 10:00-03:00'): what a
+ * timestamp column reads. Nothing else, so such a value is refused before it reaches the database.
+ */
+export function isIsoMoment(value: string): boolean {
+  const m = ISO_MOMENT.exec(value);
+  if (!m || !isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+  const [hour, minute, second, zoneHour, zoneMinute] = m.slice(4).map((x) => Number(x ?? 0));
+  return hour <= 23 && minute <= 59 && second <= 59 && zoneHour <= 15 && zoneMinute <= 59;
+}
+
 /** Today's calendar date in the local time zone, at 00:00:00. */
 export function today(now: Date = new Date()): DateParts {
   return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate(), hour: 0, minute: 0, second: 0 };

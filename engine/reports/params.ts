@@ -3,12 +3,9 @@
  * given values, each checked against its type; a required one left blank is an error. The server runs this
  * before it answers a run; the browser's run form runs it to show the same errors while the user types.
  */
-import { DAY_FORMAT, isWrongDay } from '../dates';
+import { isRealDay } from '../dates';
 import type { FieldError } from '../errors';
 import { optionsOf, type ReportParam } from './model';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const realDate = (s: string) => DATE.test(s) && !isWrongDay(s, DAY_FORMAT);
 
 /** The error code of one value of a parameter, or null when it fits. */
 export function paramError(p: ReportParam, value: string): FieldError['code'] | null {
@@ -16,7 +13,7 @@ export function paramError(p: ReportParam, value: string): FieldError['code'] | 
     case 'numero':
       return /^-?\d+(\.\d+)?$/.test(value) ? null : 'type';
     case 'fecha':
-      return realDate(value) ? null : 'type';
+      return isRealDay(value) ? null : 'type';
     case 'booleano':
       return value === 'true' || value === 'false' ? null : 'enum';
     case 'lista':

@@ -4,7 +4,9 @@
  * grouped by one field (a date field by a time bucket), its measures are count, sum and average. This file
  * checks a query against the entity's fields; the server (server/entities/reporte/builtin.ts) runs it.
  */
+import { isIsoMoment, isRealDay } from '../dates';
 import type { FieldError } from '../errors';
+import { INT_MAX, INT_MIN } from '../integers';
 import { scalarType, type ResolvedEntity } from '../metadata/resolve';
 import { shownKind } from '../metadata/shownField';
 
@@ -52,6 +54,36 @@ export const isDateKind = (k: QueryFieldKind | undefined) => k === 'date' || k =
 /** The field code of an interval whose group is no date (its text: `validation.INTERVALO_SIN_FECHA`). */
 export const INTERVAL_WITHOUT_DATE = 'INTERVALO_SIN_FECHA';
 
+/** What is wrong with a filter's value for its field (a 400 on that value, never a database error). */
+export type ValueProblem = Pick<FieldError, 'code' | 'params'>;
+
+/**
+ * A filter's value (a parameter's or a fixed one, as text) as its field's type: a whole number within the integer
+ * column's range, a finite number, true / false, a real day, a real ISO moment, or any text.
+ */
+export function filterValue(kind: QueryFieldKind, v: string): { value: string | number | boolean } | { problem: ValueProblem } {
+  const t = v.trim();
+  switch (kind) {
+    case 'integer': {
+      if (!/^-?\d+$/.test(t)) return { problem: { code: 'type', params: { type: 'integer' } } };
+      const n = Number(t);
+      if (n > INT_MAX) return { problem: { code: 'maxValue', params: { max: INT_MAX } } };
+      if (n < INT_MIN) return { problem: { code: 'minValue', params: { min: INT_MIN } } };
+      return { value: n };
+    }
+    case 'number':
+      return /^-?\d+(\.\d+)?$/.test(t) && Number.isFinite(Number(t)) ? { value: Number(t) } : { problem: { code: 'type', params: { type: 'number' } } };
+    case 'boolean':
+      return t === 'true' || t === 'false' ? { value: t === 'true' } : { problem: { code: 'enum', params: { allowed: ['true', 'false'] } } };
+    case 'date':
+      return isRealDay(t) ? { value: t } : { problem: { code: 'type', params: { type: 'date' } } };
+    case 'datetime':
+      return isIsoMoment(t) ? { value: t } : { problem: { code: 'type', params: { type: 'date' } } };
+    default:
+      return { value: v };
+  }
+}
+
 /** Field errors of a query (paths under `consulta.`); `params`: the report's parameter names. */
 export function checkQuery(q: ReportQuery, entity: ResolvedEntity | undefined, params: readonly string[]): FieldError[] {
   if (!entity) return [{ field: 'consulta.entidad', code: 'enum' }];
@@ -72,6 +104,11 @@ export function checkQuery(q: ReportQuery, entity: ResolvedEntity | undefined, p
     if (f.operador === 'contains' && kind !== 'text') errors.push({ field: `consulta.filtros.${i}.operador`, code: 'enum' });
     if (f.parametro && !params.includes(f.parametro) && f.parametro !== 'objetoId') errors.push({ field: `consulta.filtros.${i}.parametro`, code: 'enum', params: { allowed: [...params, 'objetoId'] } });
     if (!f.parametro && (f.valor == null || f.valor === '')) errors.push({ field: `consulta.filtros.${i}.valor`, code: 'required' });
+    // a fixed value must fit its field, as a parameter's must when the report runs
+    else if (!f.parametro && kind && f.operador !== 'contains') {
+      const fit = filterValue(kind, String(f.valor));
+      if ('problem' in fit) errors.push({ field: `consulta.filtros.${i}.valor`, ...fit.problem });
+    }
   });
   return errors;
 }

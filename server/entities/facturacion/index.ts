@@ -43,7 +43,7 @@ export default defineEntityServer({
   actions: {
     certificado: {
       scope: 'entity',
-      body: { type: 'object', required: ['certificado', 'clave'], properties: { certificado: PEM, clave: PEM } },
+      body: { type: 'object', required: ['certificado', 'clave'], additionalProperties: false, properties: { certificado: PEM, clave: PEM } },
       secret: ['certificado', 'clave'],
       async run({ ctx, body }) {
         const { config } = billingRuntime(ctx.docs);
@@ -67,7 +67,7 @@ export default defineEntityServer({
     parametros: {
       scope: 'entity',
       read: true,
-      body: { type: 'object', properties: { refrescar: { type: 'boolean' } } },
+      body: { type: 'object', additionalProperties: false, properties: { refrescar: { type: 'boolean' } } },
       run: ({ ctx, body }) => parameters(ctx, billingRuntime(ctx.docs).config, body.refrescar === true),
     },
   },

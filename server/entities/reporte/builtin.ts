@@ -7,7 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { rowLabel } from '../../../engine/metadata/label';
 import type { ResolvedEntity } from '../../../engine/metadata/resolve';
-import { checkQuery, isMoneyMeasure, measuresOf, queryFields, type QueryFieldKind, type ReportQuery, type ReportResult, type ReportRow, type TimeBucket } from '../../../engine/reports/query';
+import { checkQuery, filterValue, isMoneyMeasure, measuresOf, queryFields, type QueryFieldKind, type ReportQuery, type ReportResult, type ReportRow, type TimeBucket } from '../../../engine/reports/query';
 import type { DocContext } from '../../documents/types';
 import { badRequest, forbidden } from '../../http/api-error';
 import type { Lang } from '../../http/lang';
@@ -18,13 +18,6 @@ import { containsPattern, whereAll, type Where } from '../list';
 export const MAX_GROUPS = 500;
 const UNITS: Record<TimeBucket, string> = { dia: 'day', semana: 'week', mes: 'month', anio: 'year' };
 const OPS = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
-
-/** A filter value as its field's type; null when it does not fit (a 400). */
-function typedValue(kind: QueryFieldKind, v: string): string | number | boolean | null {
-  if (kind === 'number' || kind === 'integer') return /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : null;
-  if (kind === 'boolean') return v === 'true' ? true : v === 'false' ? false : null;
-  return v;
-}
 
 function groupExpression(name: string, kind: QueryFieldKind, bucket: TimeBucket | null | undefined): RawBuilder<string | null> {
   const ref = sql.ref(name);
@@ -59,9 +52,11 @@ export async function runQuery(ctx: DocContext, query: ReportQuery, values: Reco
       wheres.push((eb) => eb(f.campo, 'ilike', containsPattern(raw)));
       continue;
     }
-    const v = typedValue(kind, raw);
-    if (v === null) throw badRequest('VALIDATION_FAILED', [{ field: f.parametro ? `params.${f.parametro}` : 'consulta.filtros', code: 'type' }]);
-    wheres.push((eb) => eb(f.campo, OPS[f.operador as keyof typeof OPS], v));
+    // a value that does not fit its field (1.5 or 99999999999 for a whole number, "ayer" for a day) is the
+    // caller's 400, never a database error
+    const fit = filterValue(kind, raw);
+    if ('problem' in fit) throw badRequest('VALIDATION_FAILED', [{ field: f.parametro ? `params.${f.parametro}` : 'consulta.filtros', ...fit.problem }]);
+    wheres.push((eb) => eb(f.campo, OPS[f.operador as keyof typeof OPS], fit.value));
   }
   const scope = await ctx.docs.server(entity).rowScope?.(ctx);
   if (scope) wheres.push(scope);

@@ -77,7 +77,7 @@ export const tablero: ActionSpec<{ tile: (typeof DASHBOARD_TILES)[number] }> = {
   scope: 'entity',
   path: 'reportes/tablero',
   read: true,
-  body: { type: 'object', required: ['tile'], properties: { tile: { type: 'string', enum: [...DASHBOARD_TILES] } } },
+  body: { type: 'object', required: ['tile'], additionalProperties: false, properties: { tile: { type: 'string', enum: [...DASHBOARD_TILES] } } },
   run({ ctx, body }) {
     if (body.tile === 'misRegistros') return heldByMe(ctx);
     if (body.tile === 'registrosPorActividad') return perActivity(ctx);

@@ -28,14 +28,15 @@ import { REPORT_CONTEXTS } from '../../../engine/reports/model';
 import { ROLES } from '../../../engine/roles';
 import { COMMON_FILTERS } from '../../../engine/list/query';
 import { defineEntityServer, type DocContext } from '../../documents/types';
-import { isPlainObject } from '../input';
+import { isPlainObject, onlyKeys, parseVersion } from '../input';
+import { isRowId } from '../../../engine/integers';
 import { ApiError, badRequest } from '../../http/api-error';
 import type { FieldError } from '../../../engine/errors';
 import type { JsonSchema } from '../../../engine/metadata/types';
 import { checkQuery, type ReportQuery } from '../../../engine/reports/query';
 import { runQuery } from './builtin';
 import { tablero } from './dashboard';
-import { listQuery, rowFields } from '../list-routes';
+import { listQuery, QUERY_KEYS, rowFields } from '../list-routes';
 import { queryPage, whereOf } from '../list';
 import { menuEntries, presentReport, reportFor, reportGroups, reportPositions, reportsWhere, runAnswer } from './calls';
 import { visibleWhere } from './visible';
@@ -99,6 +100,7 @@ export default defineEntityServer({
       path: 'reportes/index',
       read: true,
       async run({ entity, ctx, body }) {
+        onlyKeys(body, QUERY_KEYS);
         const q = listQuery({ offset: 0, max: 10, sort: 'id', ...body }, entity, COMMON_FILTERS);
         const scope = await visibleWhere(ctx);
         const page = await queryPage(ctx.trx, entity, q, [...whereOf(entity, q), ...(scope ? [scope] : [])], [...rowFields(entity), 'version']);
@@ -124,6 +126,7 @@ export default defineEntityServer({
       body: {
         type: 'object',
         required: ['contexto'],
+        additionalProperties: false,
         properties: { contexto: { type: 'string', enum: [...REPORT_CONTEXTS] }, actividadId: { ...ID, type: ['integer', 'null'] } },
       },
       run: ({ ctx, body }) =>
@@ -161,6 +164,7 @@ export default defineEntityServer({
       body: {
         type: 'object',
         required: ['id'],
+        additionalProperties: false,
         properties: {
           id: ID,
           objetoId: { type: ['integer', 'string', 'null'], maxLength: 60 },
@@ -176,7 +180,7 @@ export default defineEntityServer({
       scope: 'entity',
       path: 'reportes/datos',
       read: true,
-      body: { type: 'object', required: ['id'], properties: RUN_BODY },
+      body: { type: 'object', required: ['id'], additionalProperties: false, properties: RUN_BODY },
       run: async ({ ctx, body, lang }) => (await builtinRun(ctx, body, lang)).result,
     },
     exportar: {
@@ -186,6 +190,7 @@ export default defineEntityServer({
       body: {
         type: 'object',
         required: ['id', 'format'],
+        additionalProperties: false,
         properties: { ...RUN_BODY, format: { type: 'string', enum: [...RESULT_FORMATS] }, lang: { type: 'string', enum: ['es', 'en'] } },
       },
       async run({ ctx, body, lang }) {
@@ -204,13 +209,13 @@ export default defineEntityServer({
       async run({ entity, ctx, body }) {
         const { id, version, ...data } = body as Record<string, unknown>;
         if (id == null) return ctx.docs.insert(ctx, entity, data);
-        if (!Number.isInteger(id) || (id as number) < 1) throw badRequest('VALIDATION_FAILED', [{ field: 'id', code: 'type', params: { type: 'integer' } }]);
+        // an id or version past the integer column is refused as any other that is no id (never a database error)
+        if (!isRowId(id)) throw badRequest('VALIDATION_FAILED', [{ field: 'id', code: 'type', params: { type: 'integer' } }]);
         // as `{entity}/update`: the version read is required, so a save never overwrites a change it did not see
-        if (version == null) throw badRequest('VALIDATION_FAILED', [{ field: 'version', code: 'required' }]);
-        if (!Number.isInteger(version) || (version as number) < 1) throw badRequest('VALIDATION_FAILED', [{ field: 'version', code: 'type', params: { type: 'integer' } }]);
-        const current = await ctx.docs.get(ctx, entity, id as number, { raw: true });
+        const v = parseVersion(version);
+        const current = await ctx.docs.get(ctx, entity, id, { raw: true });
         if (!current) throw badRequest('VALIDATION_FAILED', [{ field: 'id', code: 'enum' }]);
-        return ctx.docs.update(ctx, entity, id as number, data, version as number);
+        return ctx.docs.update(ctx, entity, id, data, v);
       },
     },
     borrarReporte: {
