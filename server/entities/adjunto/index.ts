@@ -1,9 +1,11 @@
 /**
  * Files attached to records (issue 11 "Attachments and audio"), kept in the core table adjunto (so several app
  * instances share them) and listed read-only through the generic API (`adjunto/index` with the filter `registro`,
- * only of records the caller may work on):
+ * only of records the caller may work on; `adjunto/show` and `adjunto/history` of another's answer 403
+ * REGISTRO_SIN_PERMISO, as its download does):
  *
- * - `POST /api/adjunto/upload` (multipart: `registro`, optional `audio` = "true", one file): 413
+ * - `POST /api/adjunto/upload` (multipart: `registro`, a record id, else 400 on `registro`; optional `audio` =
+ *   "true"; one file): 413
  *   FILEUPLOAD_TOO_BIG over 5 MB, 400 name_too_long for a name of 100 characters or more, 403
  *   ADJUNTO_NO_PERMITIDO where the record's activity allows no attachments (view only / not allowed; audio notes
  *   only where it allows audio), 409 REGISTRO_CERRADO on a closed or cancelled record (an admin may still: as
