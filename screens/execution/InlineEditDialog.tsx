@@ -10,6 +10,7 @@ import { Spinner } from '@chakra-ui/react';
 import { ApiError } from '../../engine/api/client';
 import type { StoredRecord } from '../../engine/api/entityApi';
 import type { FieldError } from '../../engine/errors';
+import { INLINE_FIELDS } from '../../engine/records/editModes';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { JsonSchema, UiSchema } from '../../engine/metadata/types';
 import { Modal } from '../../widgets/Modal';
@@ -24,23 +25,16 @@ import { ConfirmDiscard } from '../entity/ConfirmDiscard';
 
 export type InlineKind = 'party' | 'article';
 
-/** The fields a record form edits of each (the full forms stay in the back office). */
-const FIELDS: Record<InlineKind, { entity: string; fields: string[] }> = {
-  party: {
-    entity: 'perfil',
-    fields: ['razon_social', 'nombre', 'apellido', 'identificador', 'tipo_documento', 'numero_documento', 'calle', 'numero', 'localidad', 'provincia', 'codigo_postal', 'tipo_precio', 'notas'],
-  },
-  article: {
-    entity: 'articulo',
-    fields: ['nombre', 'codigo_interno', 'codigo_externo', 'descripcion', 'unidad_medida', 'alicuota_iva', 'factor_conversion', 'es_a_medida', 'es_cheque', 'listas_precio'],
-  },
+const FIELDS: Record<InlineKind, { entity: string; fields: readonly string[] }> = {
+  party: { entity: 'perfil', fields: INLINE_FIELDS.party },
+  article: { entity: 'articulo', fields: INLINE_FIELDS.article },
 };
 
 /**
  * The entity with only `fields` shown. The schema stays whole: forms validate with validators compiled ahead
  * from schemas/ (no code is generated in the browser); the other fields are hidden and never sent.
  */
-function narrowed(base: ResolvedEntity, fields: string[]): ResolvedEntity {
+function narrowed(base: ResolvedEntity, fields: readonly string[]): ResolvedEntity {
   const properties = Object.keys((base.schema as JsonSchema).properties ?? {});
   const ui: UiSchema = { ...base.ui, 'ui:order': [...fields.filter((f) => properties.includes(f)), '*'] };
   for (const f of properties) if (!fields.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:widget': 'hidden' };

@@ -5,6 +5,7 @@
  * databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INLINE_FIELDS } from '../../engine/records/editModes';
 import { describeBackends, startSignedIn, type TestServer } from '../support/server';
 import { step, world, type World } from '../support/world';
 
@@ -41,6 +42,7 @@ describeBackends('records: activity modes', (backend) => {
     const staff = async (username: string, puesto: number | null) => {
       const user = await w.staff(username, puesto);
       ids[username] = user.id;
+      ids[`${username}Perfil`] = user.perfil;
       return user.token;
     };
     vendedora = await staff('vendedora', ventas.puesto);
@@ -63,7 +65,11 @@ describeBackends('records: activity modes', (backend) => {
 
     it('create only: a new client (of kind clientes) is stored, an existing one is not changed', async () => {
       await setModes(ids.ventas, { edicion_cliente: 'solo_crear' });
-      const created = await ok('registro/party', { actividad: ids.ventas, datos: { razon_social: 'Nuevo SA', tipo: 'proveedores' } }, vendedora);
+      // the kind is not the record form's to choose: named, not dropped
+      const kind = await post('registro/party', { actividad: ids.ventas, datos: { razon_social: 'Nuevo SA', tipo: 'proveedores' } }, vendedora);
+      expect(kind).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ field: 'datos.tipo', code: 'unknownField' }] } });
+      expect((await ok('perfil/index', { pattern: 'Nuevo SA' })).total).toBe(0);
+      const created = await ok('registro/party', { actividad: ids.ventas, datos: { razon_social: 'Nuevo SA' } }, vendedora);
       expect(created).toMatchObject({ id: expect.any(Number), razon_social: 'Nuevo SA', tipo: 'clientes' });
       const update = await post('registro/party', { actividad: ids.ventas, id: created.id, datos: { razon_social: 'Otro nombre' } }, vendedora);
       expect(update).toMatchObject({ status: 403, body: { code: 'EDICION_CLIENTE_NO_PERMITIDA' } });
@@ -86,6 +92,23 @@ describeBackends('records: activity modes', (backend) => {
       expect(history.rows[0]).toMatchObject({ username: 'vendedora', changes: { fields: { calle: [null, 'Belgrano'] } } });
       const missing = await post('registro/party', { actividad: ids.ventas, id: 999999, datos: { calle: 'x' } }, vendedora);
       expect(missing.status).toBe(404);
+    });
+
+    it("a colleague's or one's own file is no client: not read, not changed (job position, login), whatever the mode", async () => {
+      await setModes(ids.ventas, { edicion_cliente: 'ambos' });
+      const own = (await ok(`perfil/show/${ids.vendedoraPerfil}`));
+      const colleague = await post('registro/partyShow', { actividad: ids.ventas, id: ids.otraPerfil }, vendedora);
+      expect(colleague).toMatchObject({ status: 403, body: { code: 'EDICION_PARTE_RESERVADA' } });
+      expect(JSON.stringify(colleague.body)).not.toContain('otra');
+      const promote = await post('registro/party', { actividad: ids.ventas, id: ids.vendedoraPerfil, datos: { empleado: { puesto: 999 }, usuario: { roles: ['ROLE_ADMIN'] } } }, vendedora);
+      expect(promote).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', errors: [{ field: 'datos.empleado', code: 'unknownField' }, { field: 'datos.usuario', code: 'unknownField' }] } });
+      const rename = await post('registro/party', { actividad: ids.ventas, id: ids.vendedoraPerfil, datos: { nombre: 'Jefa' } }, vendedora);
+      expect(rename).toMatchObject({ status: 403, body: { code: 'EDICION_PARTE_RESERVADA' } });
+      expect(await ok(`perfil/show/${ids.vendedoraPerfil}`)).toEqual(own);
+      // a client is shown with the record form's fields only
+      const client = await ok('registro/partyShow', { actividad: ids.ventas, id: ids.cliente }, vendedora);
+      expect(Object.keys(client).sort()).toEqual(expect.arrayContaining(['id', 'razon_social', 'tipo', 'version']));
+      for (const key of Object.keys(client)) expect(['id', 'version', 'tipo', ...INLINE_FIELDS.party], key).toContain(key);
     });
 
     it('articles follow their own mode; bad data is a field error and nothing is written', async () => {
