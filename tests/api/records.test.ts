@@ -225,6 +225,10 @@ describeBackends('records', (backend) => {
       const closed = await ok(`registro/move/${r.id}`, {}, vendedora);
       expect(closed.estado).toBe('cerrado');
       expect(await post(`registro/update/${r.id}`, closed, vendedora)).toMatchObject({ status: 409, body: { code: 'REGISTRO_CERRADO' } });
+      // nobody new takes it: taking would change it (its version, its history)
+      expect(await post(`registro/take/${r.id}`, {}, vendedora)).toMatchObject({ status: 409, body: { code: 'REGISTRO_CERRADO' } });
+      expect(await ok(`registro/show/${r.id}`, {}, vendedora)).toMatchObject({ version: closed.version, estado: 'cerrado' });
+      expect((await ok(`registro/show/${r.id}`, {}, vendedora)).asignado_a).toBeUndefined();
       // its files stay as they were closed with: the signed delivery note is its proof (an admin may still)
       expect(await upload(r.id, 'otro.txt', 10, vendedora)).toMatchObject({ status: 409, body: { code: 'REGISTRO_CERRADO' } });
       const [note] = (await ok('adjunto/index', { filters: { registro: r.id } }, vendedora)).rows;
