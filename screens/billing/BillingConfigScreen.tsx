@@ -7,9 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../engine/api/client';
 import { entityCalls } from '../app/entityData';
-import { reportFailure } from '../app/feedback';
 import SingleRecordScreen from '../entity/SingleRecordScreen';
 import type { ScreenProps } from '../registry';
 import { showSuccess } from '../../widgets/toaster';
@@ -49,8 +47,8 @@ function CertificatePanel() {
       const reply = await invoiceCalls.uploadCertificate(await cert.text(), await key.text());
       setInfo(reply.certificado);
       showSuccess(t('billing.certificateSaved'));
-    } catch (e) {
-      if (e instanceof ApiError) reportFailure(e);
+    } catch {
+      // the app's client said why
     } finally {
       setBusy(false);
     }
@@ -61,8 +59,8 @@ function CertificatePanel() {
     try {
       const r = await invoiceCalls.probe();
       setProbe(t('billing.probeOk', { puntos: r.puntos_venta.map((p) => p.nro).join(', ') || '-' }));
-    } catch (e) {
-      if (e instanceof ApiError) reportFailure(e);
+    } catch {
+      // the app's client said why
     } finally {
       setBusy(false);
     }

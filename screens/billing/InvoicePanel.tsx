@@ -14,6 +14,7 @@ import { invoiceCalls, type CurrencyChoice, type InvoiceDetail, type InvoiceRow,
 import { NoteForm } from './NoteForm';
 import { CurrencyFields, currencyBody, PESOS, type CurrencyInput } from './CurrencyFields';
 import { saveFile } from '../../widgets/saveFile';
+import { LoadFailed } from '../../widgets/LoadFailed';
 
 const POLL_MS = 1500;
 const live = (r: InvoiceRow) => r.estado === 'pendiente' || r.estado === 'solicitando';
@@ -32,9 +33,13 @@ export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: nu
     setRows(await Promise.all(list.map((r) => invoiceCalls.show(r.id))));
   }, [recordId]);
 
-  useEffect(() => {
-    void load().catch(() => {});
+  // the vouchers could not be read: said, with a retry, and nothing offered to issue (it may have one already)
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
+  const first = useCallback(() => {
+    setFailed(null);
+    load().catch((error: unknown) => setFailed({ error }));
   }, [load]);
+  useEffect(first, [first]);
   useEffect(() => {
     if (canIssue) void invoiceCalls.currencies().then(setCurrencies, () => {});
   }, [canIssue]);
@@ -44,7 +49,7 @@ export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: nu
     return () => clearTimeout(timer);
   }, [rows, load]);
 
-  if (recordId === null || (!canIssue && !rows.length)) return null;
+  if (recordId === null || (!canIssue && !rows.length && !failed)) return null;
   const issue = async (tipo: InvoiceRow['tipo'], part: NoteBody & CurrencyChoice = {}) => {
     setBusy(true);
     try {
@@ -53,6 +58,7 @@ export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: nu
       setNote(null);
       await load();
     } catch (e) {
+      // the issuing call is quiet (its attempts are retried): its last failure is said here, once
       if (e instanceof ApiError) reportFailure(e);
     } finally {
       setBusy(false);
@@ -62,8 +68,8 @@ export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: nu
     try {
       const { blob, name } = await invoiceCalls.pdf(row.id);
       saveFile(blob, name || `${row.letra}-${row.id}.pdf`);
-    } catch (e) {
-      if (e instanceof ApiError) reportFailure(e);
+    } catch {
+      // the app's client said why
     }
   };
   const invoice = rows.find((r) => r.tipo === 'factura' && r.estado !== 'rechazada');
@@ -74,7 +80,8 @@ export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: nu
         {t('billing.invoices')}
       </Heading>
       <Stack gap="2">
-        {rows.map((r) => (
+        {failed && <LoadFailed error={failed.error} onRetry={first} />}
+        {!failed && rows.map((r) => (
           <Box key={r.id} borderWidth="1px" borderRadius="md" p="2" data-testid="invoice">
             <HStack justify="space-between" wrap="wrap">
               <Text fontWeight="semibold">
@@ -107,7 +114,7 @@ export function InvoicePanel({ recordId, canIssue, articleName }: { recordId: nu
             )}
           </Box>
         ))}
-        {canIssue && (
+        {canIssue && !failed && (
           <HStack>
             {!invoice && <CurrencyFields currencies={currencies} value={currency} onChange={setCurrency} />}
             {!invoice && (

@@ -53,12 +53,13 @@ export const invoiceCalls = {
   show: (id: number) => entityCalls.show('factura', id) as unknown as Promise<InvoiceDetail>,
   /**
    * Issues a voucher: one key per call (a user action), sent again with the same key when the answer was lost, so
-   * the server answers the voucher the first attempt queued instead of issuing a second.
+   * the server answers the voucher the first attempt queued instead of issuing a second. Quiet: an attempt that is
+   * tried again is no failure to the user; the caller reports the last one's.
    */
   async issue(registro: number, tipo: InvoiceRow['tipo'], part: NoteBody & CurrencyChoice = {}, clave = newRequestKey()): Promise<InvoiceRow> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await entityCalls.action<InvoiceRow>('registro', 'facturar', { tipo, clave, ...part }, registro);
+        return await entityCalls.quietAction<InvoiceRow>('registro', 'facturar', { tipo, clave, ...part }, registro);
       } catch (e) {
         if (attempt >= ISSUE_TRIES || !(e instanceof ApiError && LOST_ANSWER.has(e.code))) throw e;
         await new Promise((r) => setTimeout(r, 500 * attempt));
