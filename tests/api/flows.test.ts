@@ -315,6 +315,7 @@ describeBackends('processes, activities and flows', (backend) => {
       expect((await ok('actividad/index', {})).total).toBe(activitiesBefore);
       // what the user may do: read the graph, and check one without storing it
       expect((await post('flujo/validate', compras(), withPosition)).status).toBe(200);
+      expect(await post('flujo/validate', { ...compras(), borrador: true }, withPosition)).toMatchObject({ status: 400, body: { errors: [{ field: 'borrador', code: 'unknownField' }] } });
     });
   });
 });

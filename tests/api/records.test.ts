@@ -153,6 +153,8 @@ describeBackends('records', (backend) => {
       const october = await q({}, { fecha_desde: '2026-10-01', fecha_hasta: '2026-10-31' });
       expect(october.map((x: any) => x.referencia_texto)).toEqual(['octubre']);
       expect((await post('registro/index', { fecha_desde: '1 de octubre' })).status).toBe(400);
+      // a day that does not exist is refused, not compared as text
+      expect(await post('registro/index', { fecha_hasta: '2026-13-45' })).toMatchObject({ status: 400, body: { errors: [{ field: 'fecha_hasta', code: 'format' }] } });
       // the client's name is in the row
       expect(october[0].$labels).toMatchObject({ cliente: 'Ferretería Sur', actividad: 'Pedido' });
     });

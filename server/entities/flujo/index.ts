@@ -53,6 +53,7 @@ export default defineEntityServer({
       body: {
         type: 'object',
         required: ['nodos', 'conexiones'],
+        additionalProperties: false,
         properties: { nodos: { type: 'array', maxItems: 2000 }, conexiones: { type: 'array', maxItems: 4000 }, id: { type: ['integer', 'null'] } },
       },
       async run({ ctx, body }) {

@@ -16,6 +16,7 @@
  * - `registro/index` also takes `fecha_desde` and `fecha_hasta` (YYYY-MM-DD, inclusive); lists and selects show
  *   only records of activities the caller may work in.
  */
+import { isRealDay } from '../../../engine/dates';
 import { activitySteps } from '../../../engine/flow/next';
 import type { FieldError } from '../../../engine/errors';
 import { ApiError, badRequest } from '../../http/api-error';
@@ -117,15 +118,13 @@ async function present(record: StoredRecord, ctx: DocContext): Promise<StoredRec
   return deliveries(ctx, record);
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 function parseDateRange(body: Record<string, unknown>): { wheres: Where[]; errors: FieldError[] } {
   const wheres: Where[] = [];
   const errors: FieldError[] = [];
   for (const [key, op] of [['fecha_desde', '>='], ['fecha_hasta', '<=']] as const) {
     const v = body[key];
     if (v == null || v === '') continue;
-    if (typeof v !== 'string' || !DATE.test(v)) errors.push({ field: key, code: 'format', params: { format: 'date' } });
+    if (typeof v !== 'string' || !isRealDay(v)) errors.push({ field: key, code: 'format', params: { format: 'date' } });
     else wheres.push((eb) => eb('fecha', op, v));
   }
   return { wheres, errors };
