@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { Attachments } from './Attachments';
 import { AudioRecorder } from './AudioRecorder';
+import { LoadFailed } from './LoadFailed';
 
 const meta = {
   title: 'Widgets/Attachments',
@@ -28,4 +29,6 @@ export const AudioNotes: Story = { args: { loadAudio: async () => new Blob(['aud
 export const ViewOnly: Story = { args: { canAttach: false, canRemove: false, note: 'Esta actividad solo permite ver los adjuntos.' } };
 export const Loading: Story = { args: { items: null } };
 export const Empty: Story = { args: { items: [] } };
+/** The files could not be read: said, with a retry, not "no attachments". */
+export const LoadFailedList: Story = { args: { items: null, failed: <LoadFailed onRetry={fn()} /> } };
 export const TooBig: Story = { args: { error: 'El archivo supera los 5 MB.' } };

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from './Attachments.stories';
 
-const { AudioNotes, Optional } = composeStories(stories);
+const { AudioNotes, Optional, LoadFailedList } = composeStories(stories);
 
 describe('Attachments', () => {
   // jsdom has no blob URLs: a registry of the live ones, as the browser keeps it
@@ -70,5 +70,12 @@ describe('Attachments', () => {
     render(<Optional />);
     expect(await screen.findByRole('button', { name: 'Descargar nota-20261120.webm' })).toBeTruthy();
     expect(screen.queryByLabelText('Escuchar nota-20261120.webm')).toBeNull();
+  });
+
+  it('files that could not be read say so, with a retry, not "no attachments"', () => {
+    render(<LoadFailedList />);
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+    expect(screen.queryByText('Sin adjuntos.')).toBeNull();
   });
 });

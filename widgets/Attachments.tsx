@@ -36,12 +36,14 @@ export interface AttachmentsProps {
   recorder?: ReactNode;
   /** The last problem, already translated. */
   error?: string;
+  /** Shown instead of the files when they could not be read (a LoadFailed), never "no attachments". */
+  failed?: ReactNode;
 }
 
 const sizeText = (bytes: number | undefined, lang: string) =>
   bytes === undefined ? '' : bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${formatNumber(Math.round(bytes / 102.4) / 10, lang)} kB` : `${formatNumber(Math.round(bytes / 104857.6) / 10, lang)} MB`;
 
-export function Attachments({ items, busy, canAttach, canRemove, note, onPick, onDownload, loadAudio, onRemove, recorder, error }: AttachmentsProps) {
+export function Attachments({ items, busy, canAttach, canRemove, note, onPick, onDownload, loadAudio, onRemove, recorder, error, failed }: AttachmentsProps) {
   const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -49,7 +51,9 @@ export function Attachments({ items, busy, canAttach, canRemove, note, onPick, o
       <Heading as="h2" size="sm" id="attachments-title">
         {t('widgets.attachments.title')}
       </Heading>
-      {items === null ? (
+      {failed ? (
+        failed
+      ) : items === null ? (
         <Spinner size="sm" role="status" aria-label={t('app.loading')} />
       ) : items.length === 0 ? (
         <Text textStyle="sm" color="fg.muted">

@@ -13,6 +13,7 @@ import { Attachments, type AttachmentRow } from '../../widgets/Attachments';
 import { AudioRecorder } from '../../widgets/AudioRecorder';
 import { Modal } from '../../widgets/Modal';
 import { DialogButtons } from '../../widgets/DialogButtons';
+import { LoadFailed } from '../../widgets/LoadFailed';
 import { showSuccess } from '../../widgets/toaster';
 import { reportFailure } from '../app/feedback';
 import { attachmentCalls } from './calls';
@@ -31,12 +32,15 @@ export function AttachmentsPanel({ recordId, activity, closed = false }: { recor
   const [error, setError] = useState<string | undefined>();
   const [removing, setRemoving] = useState<AttachmentRow | null>(null);
 
+  // the files could not be read: said, with a retry, never "no attachments" (users would attach them again)
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
   const reload = useCallback(async () => {
     if (recordId === null) return;
     try {
       setItems(await attachmentCalls.list(recordId));
-    } catch {
-      setItems([]);
+      setFailed(null);
+    } catch (error) {
+      setFailed({ error });
     }
   }, [recordId]);
   useEffect(() => {
@@ -73,8 +77,8 @@ export function AttachmentsPanel({ recordId, activity, closed = false }: { recor
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (e) {
-      if (e instanceof ApiError) reportFailure(e);
+    } catch {
+      // the app's client said why
     }
   };
 
@@ -102,6 +106,7 @@ export function AttachmentsPanel({ recordId, activity, closed = false }: { recor
         canRemove={attachable}
         note={note}
         error={error}
+        failed={failed && <LoadFailed error={failed.error} onRetry={() => void reload()} />}
         onPick={(f) => void send(f)}
         onDownload={(r) => void download(r)}
         loadAudio={async (r) => (await attachmentCalls.download(r.id)).blob}
