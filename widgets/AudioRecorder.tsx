@@ -53,7 +53,8 @@ export function AudioRecorder({ onRecorded, disabled, maxSeconds = 300 }: AudioR
         const mime = rec.mimeType || type || 'audio/webm';
         const ext = mime.includes('ogg') ? 'ogg' : mime.includes('mp4') ? 'm4a' : 'webm';
         const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-        if (chunks.length) onRecorded(new File(chunks, `nota-${stamp}.${ext}`, { type: mime.split(';')[0] }));
+        // the file's name in the user's language: it is what the attachments list and a download show
+        if (chunks.length) onRecorded(new File(chunks, `${t('widgets.audio.fileName')}-${stamp}.${ext}`, { type: mime.split(';')[0] }));
       };
       recorder.current = rec;
       rec.start();

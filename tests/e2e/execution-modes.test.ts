@@ -389,9 +389,9 @@ describe('the activity’s modes on the execution screen', () => {
       await panel.getByRole('button', { name: 'Grabar nota de voz' }).click();
       await panel.getByText('Grabando… 1 s').waitFor();
       await panel.getByRole('button', { name: 'Detener la grabación' }).click();
-      const note = panel.getByRole('list', { name: 'Adjuntos' }).getByRole('listitem').filter({ hasText: /nota-\d{14}\.(webm|ogg|m4a)/ });
+      const note = panel.getByRole('list', { name: 'Adjuntos' }).getByRole('listitem').filter({ hasText: /nota-de-voz-\d{14}\.(webm|ogg|m4a)/ });
       await note.getByText('Audio', { exact: true }).waitFor();
-      const name = (await note.textContent())!.match(/nota-\d{14}\.(webm|ogg|m4a)/)![0];
+      const name = (await note.textContent())!.match(/nota-de-voz-\d{14}\.(webm|ogg|m4a)/)![0];
       // it plays in the page when asked: loaded with the token, from a blob URL the Content-Security-Policy lets <audio> use
       await note.getByRole('button', { name: `Escuchar ${name}` }).click();
       const player = note.locator('audio');
