@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
 import { fn } from 'storybook/test';
 import { OrderedTable, type OrderedTableProps, type OrderedTableRow } from './OrderedTable';
+import { LoadFailed } from './LoadFailed';
 
 const ROWS: OrderedTableRow[] = [
   { id: 1, name: 'Solicitud de compra', cells: ['10', 'COM-01', 'Solicitud de compra'] },
@@ -52,6 +53,9 @@ export const Loading: Story = { args: { rows: null } };
 
 /** No rows yet. */
 export const Empty: Story = { args: { rows: [], emptyText: 'Este proceso todavía no tiene actividades.' } };
+
+/** The rows could not be read: said, with a retry, not the empty text. */
+export const Failed: Story = { args: { rows: null, emptyText: 'Este proceso todavía no tiene actividades.', failed: <LoadFailed onRetry={fn()} /> } };
 
 /** A write under way: the buttons wait. */
 export const Busy: Story = { args: { busy: true } };

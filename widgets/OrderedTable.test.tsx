@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { composeStories } from '@storybook/react-vite';
 import * as stories from './OrderedTable.stories';
 
-const { Default, Loading, Empty, Busy } = composeStories(stories);
+const { Default, Loading, Empty, Busy, Failed } = composeStories(stories);
 const titles = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2].textContent);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
@@ -47,5 +47,11 @@ describe('OrderedTable', () => {
     render(<Busy />);
     expect(button('Editar Orden de compra').disabled).toBe(true);
     expect(button('Agregar').disabled).toBe(true);
+  });
+
+  it('rows that could not be read say so with a retry, not the empty text', () => {
+    render(<Failed />);
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+    expect(screen.queryByText('Este proceso todavía no tiene actividades.')).toBeNull();
   });
 });

@@ -37,9 +37,11 @@ export interface OrderedTableProps {
   busy?: boolean;
   /** Said when there are no rows. */
   emptyText?: string;
+  /** Shown instead of the rows when they could not be read (a LoadFailed), never the empty text. */
+  failed?: ReactNode;
 }
 
-export function OrderedTable({ title, columns, rows, onAdd, onEdit, onDuplicate, onRemove, onMove, busy, emptyText }: OrderedTableProps) {
+export function OrderedTable({ title, columns, rows, onAdd, onEdit, onDuplicate, onRemove, onMove, busy, emptyText, failed }: OrderedTableProps) {
   const { t } = useTranslation();
   const [removing, setRemoving] = useState<OrderedTableRow | null>(null);
   const headingId = `ordered-${title.replace(/\W+/g, '-')}`;
@@ -56,7 +58,9 @@ export function OrderedTable({ title, columns, rows, onAdd, onEdit, onDuplicate,
           </Button>
         )}
       </Flex>
-      {rows === null ? (
+      {failed ? (
+        failed
+      ) : rows === null ? (
         <HStack role="status" gap="2">
           <Spinner size="sm" />
           <Text fontSize="sm" color="fg.muted">

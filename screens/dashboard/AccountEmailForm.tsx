@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { isEmail } from '../../engine/email';
 import { FormField } from '../../widgets/FormField';
+import { LoadFailed } from '../../widgets/LoadFailed';
 import { PasswordField } from '../../widgets/PasswordField';
 import { showSuccess } from '../../widgets/toaster';
 import { api } from '../app/session';
@@ -14,17 +15,21 @@ export function AccountEmailForm() {
   const [email, setEmail] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
   const [currentPassword, setCurrent] = useState('');
+  // the e-mail could not be read (a quiet call): said, with a retry; the form waits (an empty field is no e-mail)
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
+  const [tries, setTries] = useState(0);
 
   useEffect(() => {
     let live = true;
+    setFailed(null);
     api.post<{ email: string }>('user/account', {}, { quiet: true }).then(
       (r) => live && (setEmail(r.email), setSaved(r.email)),
-      () => live && setSaved(''),
+      (error: unknown) => live && setFailed({ error }),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [tries]);
 
   const emailError = email.trim() !== '' && !isEmail(email.trim()) ? t('validation.email') : undefined;
   const form = useSubmitForm({
@@ -46,7 +51,8 @@ export function AccountEmailForm() {
         <Text color="fg.muted" fontSize="sm">{t('dashboard.email.help')}</Text>
       </Card.Header>
       <Card.Body>
-        <form onSubmit={form.submit} noValidate>
+        {failed && <LoadFailed error={failed.error} onRetry={() => setTries((n) => n + 1)} />}
+        <form onSubmit={form.submit} noValidate hidden={Boolean(failed)}>
           <Stack gap="3">
             <FormField label={t('dashboard.email.email')} error={emailError}>
               <Input name="email" type="email" autoComplete="email" value={email} disabled={saved === null} onChange={(e) => setEmail(e.target.value)} />

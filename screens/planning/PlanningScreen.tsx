@@ -12,6 +12,7 @@ import { Box, Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakr
 import { todayIso } from '../../engine/planning/days';
 import { ZOOMS, type Zoom } from '../../engine/planning/timeline';
 import { Timeline, type NewDates, type TimelineItem } from '../../widgets/Timeline/Timeline';
+import { LoadFailed } from '../../widgets/LoadFailed';
 import { showSuccess } from '../../widgets/toaster';
 import type { ScreenProps } from '../registry';
 import { taskCalls, type PlannedRecord } from '../tasks/taskCalls';
@@ -38,11 +39,14 @@ export default function PlanningScreen({ route }: ScreenProps) {
   const [zoom, setZoom] = useState<Zoom>('day');
   const [today] = useState(todayIso);
 
+  // the plan could not be read: said, with a retry, never "no tasks" (a plan already shown stays, maybe stale)
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
   const load = useCallback(async () => {
     try {
       setPlan(await taskCalls.planning());
-    } catch {
-      setPlan((p) => p ?? { registros: [], truncated: false, total: 0 });
+      setFailed(null);
+    } catch (error) {
+      setFailed({ error });
     }
   }, []);
   useEffect(() => {
@@ -106,8 +110,9 @@ export default function PlanningScreen({ route }: ScreenProps) {
         <Swatch color="gray.500" label={t('planning.legend.done')} />
         <Swatch color="orange.400" label={t('planning.legend.today')} />
       </HStack>
+      {failed && <LoadFailed error={failed.error} onRetry={() => void load()} />}
       {plan === null ? (
-        <Spinner aria-label={t('planning.loading')} />
+        !failed && <Spinner aria-label={t('planning.loading')} />
       ) : plan.registros.length === 0 ? (
         <Text color="fg.muted">{t('planning.empty')}</Text>
       ) : (

@@ -11,6 +11,7 @@ import { MAX_PAGE_SIZE } from '../../engine/list/query';
 import { moveRow, nextOrder, sortByOrder } from '../../engine/list/reorder';
 import { emitUpdateList, onUpdateList } from '../../widgets/DataTable';
 import { OrderedTable, type OrderedRowId } from '../../widgets/OrderedTable';
+import { LoadFailed } from '../../widgets/LoadFailed';
 import { showSuccess } from '../../widgets/toaster';
 import { entityCalls } from '../app/entityData';
 import { api } from '../app/session';
@@ -42,13 +43,20 @@ export function ProcessActivities({ procesoId, returnTo, readOnly }: ProcessActi
   const [busy, setBusy] = useState(false);
   const form = entityOf(ENTITY).routeForm ?? '/';
 
+  // the activities could not be read: said, with a retry, never "no activities"
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
   const load = useCallback(async () => {
-    const reply = await entityCalls.index<Activity>(ENTITY, { offset: 0, max: MAX_PAGE_SIZE, sort: 'orden', sortOrder: 'asc', filters: { proceso: procesoId } });
-    setRows(sortByOrder(reply.rows.map((r) => ({ ...r, order: r.orden }))));
+    try {
+      const reply = await entityCalls.index<Activity>(ENTITY, { offset: 0, max: MAX_PAGE_SIZE, sort: 'orden', sortOrder: 'asc', filters: { proceso: procesoId } });
+      setRows(sortByOrder(reply.rows.map((r) => ({ ...r, order: r.orden }))));
+      setFailed(null);
+    } catch (error) {
+      setFailed({ error });
+    }
   }, [procesoId]);
   useEffect(() => {
-    void load().catch(() => setRows([]));
-    return onUpdateList(() => void load().catch(() => undefined));
+    void load();
+    return onUpdateList(() => void load());
   }, [load]);
 
   /** Runs a write, then reads the list again (also after a refusal: the client already said why). */
@@ -59,7 +67,7 @@ export function ProcessActivities({ procesoId, returnTo, readOnly }: ProcessActi
     } catch {
       /* reported by the app's client */
     } finally {
-      await load().catch(() => undefined);
+      await load();
       setBusy(false);
     }
   };
@@ -78,6 +86,7 @@ export function ProcessActivities({ procesoId, returnTo, readOnly }: ProcessActi
         })) ?? null
       }
       emptyText={t('process.noActivities')}
+      failed={failed && <LoadFailed error={failed.error} onRetry={() => void load()} />}
       busy={busy}
       onAdd={readOnly ? undefined : () => open('create', `?proceso=${procesoId}&orden=${nextOrder((rows ?? []).map((r) => ({ id: r.id, order: r.orden })))}`)}
       onEdit={(id) => open(readOnly ? `${id}/show` : id)}

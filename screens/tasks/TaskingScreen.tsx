@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { todayIso } from '../../engine/planning/days';
+import { LoadFailed } from '../../widgets/LoadFailed';
 import { useSession } from '../app/useSession';
 import { TaskItem } from './TaskItem';
 import { taskCalls, type MyTask } from './taskCalls';
@@ -26,17 +27,20 @@ export default function TaskingScreen() {
   const [rows, setRows] = useState<MyTask[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
+  // a page that could not be read: said, with a retry of it, never "no tasks"
+  const [failed, setFailed] = useState<{ error: unknown; retry: () => void } | null>(null);
 
   /** A page from `offset`; a reload (offset 0) after an action asks for as many rows as were shown (`keep`). */
   const load = useCallback(
-    async (offset: number, keep = 0) => {
+    async (offset: number, keep = 0): Promise<void> => {
       setLoading(true);
+      setFailed(null);
       try {
         const reply = await taskCalls.mine({ filtro, hoy: todayIso(), offset, max: Math.min(200, Math.max(PAGE, keep)) });
         setRows((before) => (offset ? [...before, ...reply.rows] : reply.rows));
         setTotal(reply.total);
-      } catch {
-        // the toast said why
+      } catch (error) {
+        setFailed({ error, retry: () => void load(offset, keep) });
       } finally {
         setLoading(false);
       }
@@ -72,7 +76,9 @@ export default function TaskingScreen() {
           ))}
         </HStack>
       </nav>
-      {loading && !rows.length ? (
+      {failed && !rows.length ? (
+        <LoadFailed error={failed.error} onRetry={failed.retry} />
+      ) : loading && !rows.length ? (
         <Spinner aria-label={t('tasks.loading')} />
       ) : !rows.length ? (
         <Text color="fg.muted">{t('tasks.empty')}</Text>
@@ -83,6 +89,7 @@ export default function TaskingScreen() {
           ))}
         </Stack>
       )}
+      {failed && rows.length > 0 && <LoadFailed error={failed.error} onRetry={failed.retry} />}
       {rows.length > 0 && (
         <HStack gap="3">
           <Text fontSize="sm" color="fg.muted" role="status">
