@@ -387,6 +387,21 @@ describe('DataTable', () => {
     expect(source.calls.slice(asked).map((q) => q.filters)).toEqual(source.calls.slice(asked).map(() => ({})));
   });
 
+  it('a text filter of one character says it needs two, and filters from the second', async () => {
+    const source = memorySource(taskRows());
+    render(<Tasks source={source} />);
+    await screen.findByRole('button', { name: 'Editar Horas asignadas de Relevar la obra: 1,5' });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    const filter = screen.getByRole('textbox', { name: 'Filtrar por Título' }) as HTMLInputElement;
+    fireEvent.change(filter, { target: { value: 'R' } });
+    expect(described(filter)).toBe('Escriba al menos 2 caracteres para filtrar');
+    expect(filter.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getAllByRole('status').some((s) => s.textContent === 'Escriba al menos 2 caracteres para filtrar')).toBe(true);
+    fireEvent.change(filter, { target: { value: 'Re' } });
+    await waitFor(() => expect(source.calls.at(-1)?.filters).toEqual({ titulo: 'Re' }));
+    expect(filter.getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('an integer column\'s filter refuses a fraction with the cell edit\'s words', async () => {
     render(<Default />);
     await loaded();

@@ -6,11 +6,12 @@ import type { ResolvedColumn } from '../../engine/metadata/resolve';
 import { numberFilterError, type TableQuery } from '../../machines/dataTable';
 import type { DecimalPoint } from '../../engine/records/decimal';
 import { isNumberColumn } from '../../engine/list/typedNumber';
+import { effectiveText, FILTER_MIN_LENGTH } from '../../engine/list/query';
 import { SortDownIcon, SortUpIcon } from './icons';
 import type { ColumnResize } from './useColumnModel';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from '../../engine/list/preferences';
 import { PickFilter } from './PickFilter';
-import { FLOATING_ERROR, STICKY_END } from './rowStyles';
+import { FLOATING_ERROR, FLOATING_HINT, STICKY_END } from './rowStyles';
 
 /** The actions' header cells stay at the row's end too, on the header's colour. */
 const HEAD_END = { ...STICKY_END, bg: 'bg.muted' } as const;
@@ -214,7 +215,7 @@ function ResizeEdge({ name, label, resize }: { name: string; label: string; resi
 
 /**
  * A typed filter; a number column's says when what is typed is not a number (nothing is sent then), in the words a
- * refused cell edit uses.
+ * refused cell edit uses; a text filter shorter than it filters (spec §5: 2 characters) says how many it needs.
  */
 function NumberAwareFilter({ column, value, onFilter, point, height, label }: { column: ResolvedColumn; value: string; onFilter: (key: string, value: string) => void; point: DecimalPoint; height: number; label: string }) {
   const { t } = useTranslation();
@@ -223,6 +224,8 @@ function NumberAwareFilter({ column, value, onFilter, point, height, label }: { 
   const number = isNumberColumn(column);
   // shown under the filter, as a refused cell edit's (a tooltip alone never shows on a phone)
   const message = error && (error.code === 'decimalSeparators' ? t('validation.decimalSeparators') : t(`dataTable.badCell.${column.type}`));
+  const short = !number && !column.pick && value.trim() !== '' && effectiveText(value) === null;
+  const hint = message || (short ? t('dataTable.filterTooShort', { count: FILTER_MIN_LENGTH }) : null);
   return (
     <chakra.div position="relative">
       <Input
@@ -234,12 +237,13 @@ function NumberAwareFilter({ column, value, onFilter, point, height, label }: { 
         inputMode={number ? (column.type === 'integer' ? 'numeric' : 'decimal') : undefined}
         aria-label={t('dataTable.filterColumn', { column: label })}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={hint ? errorId : undefined}
         onChange={(e) => onFilter(column.filter!, e.target.value)}
       />
-      {message && (
-        <chakra.span id={errorId} role="alert" css={FLOATING_ERROR} fontWeight="normal">
-          {message}
+      {hint && (
+        // a filter too short to filter yet is no error: said, not alerted
+        <chakra.span id={errorId} role={message ? 'alert' : 'status'} css={message ? FLOATING_ERROR : FLOATING_HINT} fontWeight="normal">
+          {hint}
         </chakra.span>
       )}
     </chakra.div>

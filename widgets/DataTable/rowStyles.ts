@@ -53,6 +53,9 @@ export const FLOATING_ERROR: SystemStyleObject = {
   boxShadow: 'sm',
 };
 
+/** What a filter still needs before it filters (more characters): in FLOATING_ERROR's place, in a calm colour. */
+export const FLOATING_HINT: SystemStyleObject = { ...FLOATING_ERROR, bg: 'bg.panel', color: 'fg.muted', borderColor: 'border' };
+
 const ellipsis = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 export function useRowStyles(rowHeight: number, phone: boolean): SystemStyleObject {
