@@ -4,6 +4,7 @@ import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ReportSummary } from './reportsApi';
 import { useLoad } from '../workspace/useLoad';
+import { LoadFailed } from '../../widgets/LoadFailed';
 import { ReportRunner } from './ReportRunner';
 
 export interface ReportSection {
@@ -22,7 +23,7 @@ export function ReportBrowser({ title, load }: { title: string; load: () => Prom
         {title}
       </Heading>
       {sections.state === 'loading' && <Spinner aria-label={t('dataTable.loading')} />}
-      {sections.state === 'failed' && <Text color="fg.error">{t('reports.failed')}</Text>}
+      {sections.state === 'failed' && <LoadFailed error={sections.error} onRetry={sections.retry} />}
       {sections.state === 'ready' && (
         <Stack direction={{ base: 'column', md: 'row' }} gap="6" align="flex-start">
           <Stack as="nav" aria-label={title} minW="60" gap="3" className="no-print">
