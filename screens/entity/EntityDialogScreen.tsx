@@ -18,6 +18,8 @@ import { EntityTablePage, type Row } from './EntityTablePage';
 import { ConfirmDiscard } from './ConfirmDiscard';
 import { RecordExtra } from './RecordExtra';
 import { useSaveShortcut } from './useSaveShortcut';
+import { LeaveDialog } from '../execution/LeaveDialog';
+import { useLeaveGuard } from '../execution/useLeaveGuard';
 
 type Open = { id: string | number | null; readOnly: boolean } | null;
 
@@ -46,10 +48,12 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
   const record = useEntityRecord(entity, open.id, onClose);
   const formId = `dialog-${entity.name}`;
   const title = t(entityTitleKey(entity.name), { defaultValue: t(`routes.${entity.name}`, { defaultValue: entity.name }) });
-  // exit, the close button and Escape ask first when typed data would be lost
+  // exit, the close button and Escape ask first when typed data would be lost; so do Back (a phone's back gesture),
+  // the menu and an address typed, and the tab's reload or close warns
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
   const close = () => (dirty && !open.readOnly ? setAsking(true) : onClose());
+  const guard = useLeaveGuard(dirty && !open.readOnly);
   useSaveShortcut(formId, !open.readOnly);
   return (
     <Modal
@@ -74,6 +78,7 @@ function RecordDialog({ entityName, open, onClose }: { entityName: string; open:
     >
       <EntityForm entity={entity} formId={formId} record={record} readOnly={open.readOnly} onSaved={() => onClose()} onDirtyChange={setDirty} />
       <ConfirmDiscard open={asking} onStay={() => setAsking(false)} onLeave={onClose} />
+      <LeaveDialog blocker={guard.blocker} />
     </Modal>
   );
 }

@@ -160,6 +160,29 @@ describe("the sequence dialog's next number", () => {
   });
 });
 
+describe('a dialog form with typed data', () => {
+  it('holds a move away (Back, the menu) and asks: staying keeps the typing, leaving drops it and goes', async () => {
+    const { router } = open('/backOffice/secuenciasConfig');
+    fireEvent.click(await screen.findByRole('button', { name: /^Editar/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Secuencia' });
+    await waitFor(() => expect(textbox(/^Nombre/, dialog).value).toBe('Facturas'));
+    fireEvent.change(textbox(/^Nombre/, dialog), { target: { value: 'Facturas A' } });
+
+    await act(() => router.navigate('/backOffice/stock'));
+    let ask = await screen.findByRole('dialog', { name: 'Cambios sin guardar' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cambios sin guardar' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/backOffice/secuenciasConfig');
+    expect(textbox(/^Nombre/, dialog).value).toBe('Facturas A');
+
+    await act(() => router.navigate('/backOffice/stock'));
+    ask = await screen.findByRole('dialog', { name: 'Cambios sin guardar' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Salir sin guardar' }));
+    await screen.findByText('list');
+    expect(writes).toEqual([]);
+  });
+});
+
 describe("an event subscription's new secret", () => {
   it('is a write of the subscription: the form takes its version, so the next save does not conflict', async () => {
     open('/backOffice/eventosConfig/1');

@@ -48,9 +48,11 @@ export interface InlineEditDialogProps {
   id: number | null;
   onSaved: (stored: StoredRecord) => void;
   onClose: () => void;
+  /** Typed data not saved yet: the record page's leave guard holds Back and the menu for it too. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
-export function InlineEditDialog({ kind, actividad, id, onSaved, onClose }: InlineEditDialogProps) {
+export function InlineEditDialog({ kind, actividad, id, onSaved, onClose, onDirtyChange }: InlineEditDialogProps) {
   const { t } = useTranslation();
   const spec = FIELDS[kind];
   const entity = useMemo(() => narrowed(entityOf(spec.entity), spec.fields), [spec]);
@@ -120,7 +122,10 @@ export function InlineEditDialog({ kind, actividad, id, onSaved, onClose }: Inli
           serverErrors={errors}
           optionsSource={optionsSource}
           rules={rulesOf(spec.entity)}
-          onDirtyChange={setDirty}
+          onDirtyChange={(d) => {
+            setDirty(d);
+            onDirtyChange?.(d);
+          }}
           onSubmit={(d) => void submit(d)}
         />
       )}

@@ -81,6 +81,21 @@ describe('the record form’s actions bar', () => {
     expect(calls.filter((c) => c === 'registro/release/40')).toHaveLength(1);
   });
 
+  it('a client typed in the inline dialog holds a move away as typed data of the record does', async () => {
+    activity = { ...activity, edicion_cliente: 'ambos' };
+    stored = { id: 40, version: 3, numero: 'PED-000040', fecha: '2026-05-04', flujo: 1, actividad: 2, estado: 'abierto', asignado_a: USER.id, asignado_nombre: USER.username, items: [] };
+    const { router } = open('/execution/1/2/40');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nuevo cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo cliente' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Razón social/ }), { target: { value: 'Ferretería Norte' } });
+    await act(() => router.navigate('/execution/1/2'));
+    const ask = await screen.findByRole('dialog', { name: 'Cambios sin guardar' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cambios sin guardar' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/execution/1/2/40');
+    expect((within(dialog).getByRole('textbox', { name: /^Razón social/ }) as HTMLInputElement).value).toBe('Ferretería Norte');
+  });
+
   it('says what the client edit mode leaves out as information, not as an error, in either language', async () => {
     open('/execution/1/2/create');
     const note = await screen.findByText('Los clientes se eligen de la lista; esta actividad no permite crearlos ni modificarlos aquí.');

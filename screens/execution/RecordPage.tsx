@@ -98,7 +98,9 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const mayRelease = record?.asignado_a != null && (record.asignado_a === user?.id || boss);
   // a half-typed record outlives a tab the phone dropped: kept as a draft, offered back; leaving on purpose drops it
   const draft = useRecordDraft(r, id, !readOnly);
-  const leave = useFormLeave(r.dirty, draft.drop);
+  // a client or article typed in the inline dialog counts too: Back would drop it with the dialog
+  const [inlineDirty, setInlineDirty] = useState(false);
+  const leave = useFormLeave(r.dirty || inlineDirty, draft.drop);
 
   // a record that moved on lives at its own activity's address
   useEffect(() => {
@@ -128,6 +130,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
   const inlineSaved = (stored: Record<string, unknown> & { id: number }) => {
     const edit = inline!;
     setInline(null);
+    setInlineDirty(false);
     if (edit.kind === 'party') return r.setClient(stored.id);
     r.articles.put(stored as unknown as Article);
     if (edit.id !== null) return;
@@ -301,7 +304,19 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
           void r.release();
         }}
       />
-      {inline && <InlineEditDialog kind={inline.kind} actividad={activity.id} id={inline.id} onSaved={inlineSaved} onClose={() => setInline(null)} />}
+      {inline && (
+        <InlineEditDialog
+          kind={inline.kind}
+          actividad={activity.id}
+          id={inline.id}
+          onSaved={inlineSaved}
+          onClose={() => {
+            setInline(null);
+            setInlineDirty(false);
+          }}
+          onDirtyChange={setInlineDirty}
+        />
+      )}
       {leave.dialogs}
     </Stack>
   );
