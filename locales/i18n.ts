@@ -45,8 +45,14 @@ export function storedLanguage(): Language {
   }
 }
 
-/** Resolves once the new language's texts are loaded and shown. */
+/**
+ * Resolves once the new language's texts are loaded and shown. Rejects, leaving the screen and the stored choice
+ * as they were, when the texts cannot be fetched (offline, or a newer version of the app no longer has the chunk
+ * this page knows): i18next would switch anyway and every text would show as its key.
+ */
 export async function setLanguage(lang: Language, instance: i18n = i18next): Promise<void> {
+  await instance.loadLanguages(lang);
+  if (!instance.hasResourceBundle(lang, 'translation')) throw new Error(`The texts of ${lang} could not be loaded`);
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, lang);
   } catch {

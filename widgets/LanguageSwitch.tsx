@@ -1,7 +1,8 @@
-/** Chooses the screen language (Spanish / English); the choice is persisted by locales/i18n.ts. */
+/** Chooses the screen language (Spanish / English); the choice is persisted by locales/i18n.ts. A language whose texts cannot be fetched is said, and the screen stays as it was. */
 import { NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, setLanguage } from '../locales/i18n';
+import { showError } from './toaster';
 
 export interface LanguageSwitchProps {
   size?: 'xs' | 'sm' | 'md';
@@ -18,7 +19,8 @@ export function LanguageSwitch({ size = 'sm' }: LanguageSwitchProps) {
         value={current}
         onChange={(e) => {
           const lang = e.currentTarget.value;
-          if (isLanguage(lang)) void setLanguage(lang, i18n);
+          // the select keeps showing the language still on screen
+          if (isLanguage(lang)) setLanguage(lang, i18n).catch(() => showError(t('widgets.language.unavailable')));
         }}
       >
         {LANGUAGES.map((lang) => (
