@@ -59,6 +59,10 @@ export function FromParentDialog({ parent, activities, articleName, onMade, onCl
   const parsed = amounts.map((a) => parseDecimal(a, decimalPoint(lang)));
   const chosen = items.flatMap((item, i) => (typeof parsed[i] === 'number' && parsed[i]! > 0 ? [{ row: i, parentItem: item.id, cantidad: parsed[i]! }] : []));
   const invalid = parsed.some((p) => p === undefined || (typeof p === 'number' && p < 0));
+  /** Why a row's amount is no amount to take, said under it (the button waits for it): no number, or below 0. */
+  const amountError = (i: number) =>
+    errors[i] || (parsed[i] === undefined ? t('validation.typeNumber') : typeof parsed[i] === 'number' && parsed[i]! < 0 ? t('validation.minValue', { min: 0 }) : null);
+  const waiting = invalid ? t('execution.fromParent.fixAmounts') : !chosen.length ? t('execution.fromParent.noneChosen') : null;
 
   const make = async () => {
     setBusy(true);
@@ -142,16 +146,17 @@ export function FromParentDialog({ parent, activities, articleName, onMade, onCl
                     inputMode="decimal"
                     value={amounts[i]}
                     aria-label={t('execution.fromParent.takeOf', { article: articleName(item.articulo), n: i + 1 })}
-                    aria-invalid={errors[i] || parsed[i] === undefined ? true : undefined}
+                    aria-invalid={amountError(i) ? true : undefined}
+                    aria-describedby={amountError(i) ? `from-parent-error-${i}` : undefined}
                     onChange={(e) => {
                       const next = [...amounts];
                       next[i] = e.target.value;
                       setAmounts(next);
                     }}
                   />
-                  {errors[i] && (
-                    <Text color="fg.error" textStyle="xs" role="alert">
-                      {errors[i]}
+                  {amountError(i) && (
+                    <Text id={`from-parent-error-${i}`} color="fg.error" textStyle="xs" role="alert">
+                      {amountError(i)}
                     </Text>
                   )}
                 </Table.Cell>
@@ -160,6 +165,12 @@ export function FromParentDialog({ parent, activities, articleName, onMade, onCl
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+      {/* why the button waits, where the user looks for it */}
+      {waiting && (
+        <Text textStyle="sm" color="fg.muted" mt="2" role="status">
+          {waiting}
+        </Text>
+      )}
     </Modal>
   );
 }
