@@ -54,7 +54,8 @@ type Kept = { data: { header: Record<string, unknown>; items: { article: number 
 const kept = (key = KEY) => JSON.parse(localStorage.getItem(key) ?? 'null') as Kept | null;
 const notas = () => screen.getByRole('textbox', { name: /^Notas/ }) as HTMLTextAreaElement;
 const quantity = () => screen.getByRole('textbox', { name: 'Cantidad, ítem 1' }) as HTMLInputElement;
-const loaded = () => waitFor(() => expect(quantity().value).toBe('2'));
+// the record page's first render loads its screen chunks and metadata: more than waitFor's second on a loaded machine
+const loaded = () => waitFor(() => expect(quantity().value).toBe('2'), { timeout: 5000 });
 const offered = () => screen.findByText(/^Hay cambios sin guardar de hace \d+ (segundos?|minutos?)\.$/);
 const noOffer = () => expect(screen.queryByText(/^Hay cambios sin guardar/)).toBeNull();
 const press = async (name: string) => fireEvent.click(await screen.findByRole('button', { name }));
