@@ -47,6 +47,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // a page's answer on a busy 2-core machine can take more than expect.poll's default second (Playwright's
+          // own waits are 30 s): patience, not a looser check
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

@@ -3,7 +3,7 @@
  * UiProvider), the browser APIs jsdom lacks, and a clean slate after each test.
  */
 import { afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { mutate } from 'swr';
 import { setProjectAnnotations } from '@storybook/react-vite';
 import preview from '../.storybook/preview';
@@ -32,6 +32,9 @@ function polyfill() {
 }
 
 polyfill();
+// findBy / waitFor wait up to 3 s, not 1: a screen's first render loads its chunks while other suites share the 2
+// cores (a full run timed out with a record page still loading)
+configure({ asyncUtilTimeout: 3_000 });
 await initI18n('es');
 const annotations = setProjectAnnotations(preview);
 beforeAll(annotations.beforeAll);
