@@ -45,6 +45,8 @@ export function entityApi(client: Poster) {
   return {
     index: <Row = Record<string, unknown>>(list: string, q: ListQuery, signal?: AbortSignal) =>
       client.post<ListReply<Row>>(`${list}/index`, q, { signal }),
+    /** `index` without the error toast: the caller shows a failed read where its rows would be (LoadFailed). */
+    quietIndex: <Row = Record<string, unknown>>(list: string, q: ListQuery) => client.post<ListReply<Row>>(`${list}/index`, q, { quiet: true }),
     select: (list: string, q: ListQuery, signal?: AbortSignal) =>
       client.post<{ total: number; rows: SelectOption[] }>(`${list}/select`, q, { signal }),
     show: (entity: string, id: number | string) => client.post<StoredRecord>(`${entity}/show/${id}`),

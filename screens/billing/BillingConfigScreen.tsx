@@ -5,11 +5,12 @@
  * 30 days before, and a connection check against AFIP.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { entityCalls } from '../app/entityData';
 import SingleRecordScreen from '../entity/SingleRecordScreen';
 import type { ScreenProps } from '../registry';
+import { LoadFailed } from '../../widgets/LoadFailed';
 import { showSuccess } from '../../widgets/toaster';
 import { invoiceCalls, type CertificateInfo } from './calls';
 
@@ -25,19 +26,26 @@ export default function BillingConfigScreen({ route }: ScreenProps) {
 function CertificatePanel() {
   const { t } = useTranslation();
   const [info, setInfo] = useState<CertificateInfo | null | undefined>(undefined);
+  // a read that failed is not "no certificate yet" (which would also keep the AFIP check off)
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
   const [cert, setCert] = useState<File | null>(null);
   const [key, setKey] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [probe, setProbe] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const rows = (await entityCalls.index('facturacion', { max: 1, sort: 'id', sortOrder: 'asc' })).rows;
-    if (!rows[0]) return setInfo(null);
-    const rec = (await entityCalls.show('facturacion', rows[0].id as number)) as unknown as { certificado?: CertificateInfo | null };
-    setInfo(rec.certificado ?? null);
+    setFailed(null);
+    try {
+      const rows = (await entityCalls.quietIndex('facturacion', { max: 1, sort: 'id', sortOrder: 'asc' })).rows;
+      if (!rows[0]) return setInfo(null);
+      const rec = (await entityCalls.showQuiet('facturacion', rows[0].id as number)) as unknown as { certificado?: CertificateInfo | null };
+      setInfo(rec.certificado ?? null);
+    } catch (error) {
+      setFailed({ error });
+    }
   }, []);
   useEffect(() => {
-    void load().catch(() => setInfo(null));
+    void load();
   }, [load]);
 
   const upload = async () => {
@@ -46,6 +54,7 @@ function CertificatePanel() {
     try {
       const reply = await invoiceCalls.uploadCertificate(await cert.text(), await key.text());
       setInfo(reply.certificado);
+      setFailed(null);
       showSuccess(t('billing.certificateSaved'));
     } catch {
       // the app's client said why
@@ -72,7 +81,8 @@ function CertificatePanel() {
         {t('billing.certificate')}
       </Heading>
       <Stack gap="3">
-        {info === null && <Text>{t('billing.noCertificate')}</Text>}
+        {failed ? <LoadFailed error={failed.error} onRetry={() => void load()} /> : info === undefined ? <Spinner size="sm" aria-label={t('app.loading')} /> : null}
+        {info === null && !failed && <Text>{t('billing.noCertificate')}</Text>}
         {info && (
           <Stack gap="1" data-testid="certificate-info">
             <HStack>

@@ -49,7 +49,7 @@ export interface CertificateInfo {
 }
 
 export const invoiceCalls = {
-  ofRecord: async (registro: number) => (await entityCalls.index<InvoiceRow>('factura', { offset: 0, max: 50, sortOrder: 'asc', filters: { registro: String(registro) } })).rows,
+  ofRecord: async (registro: number) => (await entityCalls.quietIndex<InvoiceRow>('factura', { offset: 0, max: 50, sortOrder: 'asc', filters: { registro: String(registro) } })).rows,
   show: (id: number) => entityCalls.show('factura', id) as unknown as Promise<InvoiceDetail>,
   /**
    * Issues a voucher: one key per call (a user action), sent again with the same key when the answer was lost, so

@@ -30,7 +30,7 @@ export default function SingleRecordScreen({ route }: ScreenProps) {
   const title = route?.name ?? entity.name;
   // a failed read is never "no record yet": a create form then would add a second record, which reads ignore
   const found = useLoad(
-    () => entityCalls.index(entity.list, { max: 1, sort: 'id', sortOrder: 'asc' }).then((reply) => (reply.rows[0]?.id as number | undefined) ?? null),
+    () => entityCalls.quietIndex(entity.list, { max: 1, sort: 'id', sortOrder: 'asc' }).then((reply) => (reply.rows[0]?.id as number | undefined) ?? null),
     [entity.list],
   );
   if (found.state === 'loading') return <Spinner aria-label={t('app.loading')} />;

@@ -63,7 +63,7 @@ export const recordCalls = {
 
 export const attachmentCalls = {
   list: async (registro: number) =>
-    (await entityCalls.index<AttachmentRow>('adjunto', { offset: 0, max: 200, sort: 'creado_en', sortOrder: 'desc', filters: { registro } })).rows,
+    (await entityCalls.quietIndex<AttachmentRow>('adjunto', { offset: 0, max: 200, sort: 'creado_en', sortOrder: 'desc', filters: { registro } })).rows,
   upload: (registro: number, file: File, audio = false) =>
     entityCalls.upload<AttachmentRow>('adjunto', 'upload', { registro: String(registro), ...(audio ? { audio: 'true' } : {}) }, file, file.name),
   download: (id: number) => entityCalls.download('adjunto', 'download', id),

@@ -47,7 +47,7 @@ export function ProcessActivities({ procesoId, returnTo, readOnly }: ProcessActi
   const [failed, setFailed] = useState<{ error: unknown } | null>(null);
   const load = useCallback(async () => {
     try {
-      const reply = await entityCalls.index<Activity>(ENTITY, { offset: 0, max: MAX_PAGE_SIZE, sort: 'orden', sortOrder: 'asc', filters: { proceso: procesoId } });
+      const reply = await entityCalls.quietIndex<Activity>(ENTITY, { offset: 0, max: MAX_PAGE_SIZE, sort: 'orden', sortOrder: 'asc', filters: { proceso: procesoId } });
       setRows(sortByOrder(reply.rows.map((r) => ({ ...r, order: r.orden }))));
       setFailed(null);
     } catch (error) {

@@ -82,10 +82,10 @@ export interface NextStepView {
 export type Dates = { fecha_inicio_estimada?: string | null; fecha_fin_estimada?: string | null; horas_asignadas?: number | null };
 
 export const taskCalls = {
-  mine: (body: { filtro: string; hoy: string; offset: number; max: number }) => api.post<{ total: number; hoy: string; rows: MyTask[] }>('tarea/mine', body),
+  mine: (body: { filtro: string; hoy: string; offset: number; max: number }) => api.post<{ total: number; hoy: string; rows: MyTask[] }>('tarea/mine', body, { quiet: true }),
   send: (event: 'start' | 'finish' | 'reopen', id: number, version?: number) => api.post<StoredRecord>(`tarea/${event}/${id}`, version ? { version } : {}),
   reschedule: (id: number, dates: Dates, version?: number) => api.post<StoredRecord>(`tarea/reschedule/${id}`, { ...dates, ...(version ? { version } : {}) }),
-  planning: (body: Record<string, unknown> = {}) => api.post<{ truncated: boolean; total: number; registros: PlannedRecord[] }>('instructivoExec/getFlowsPlaneam', body),
+  planning: (body: Record<string, unknown> = {}) => api.post<{ truncated: boolean; total: number; registros: PlannedRecord[] }>('instructivoExec/getFlowsPlaneam', body, { quiet: true }),
   pert: (instructivo: number) => api.post<PertReply>(`instructivo/pert/${instructivo}`, {}),
   /** Meets `version` when given (409 VERSION_CONFLICT when the instructive changed meanwhile). */
   mode: (instructivo: number, to: 'publish' | 'revise', version?: number) => api.post<StoredRecord>(`instructivo/${to}/${instructivo}`, version ? { version } : {}),
