@@ -143,6 +143,11 @@ describeBackends('records', (backend) => {
       // the place in the flow and the number are not the client's to set
       const moved = await ok(`registro/update/${r.id}`, { ...upd, actividad: ids.entrega, numero: 'X-1', estado: 'cerrado' });
       expect(moved).toMatchObject({ actividad: ids.pedido, numero: r.numero, estado: 'abierto' });
+      // ...but a value of no shape of theirs is named, not dropped, and nothing is written
+      const wrong = await post(`registro/update/${r.id}`, { ...moved, estado: 42, padre: 'abc', nodo: [1] });
+      expect(wrong).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+      expect([...new Set(wrong.body.errors.map((e: any) => e.field))].sort()).toEqual(['estado', 'nodo', 'padre']);
+      expect((await ok(`registro/show/${r.id}`)).version).toBe(moved.version);
     });
 
     it('lists by flow, activity, status, client and date range', async () => {

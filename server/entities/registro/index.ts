@@ -29,7 +29,7 @@ import { deliveries, fromParent, quantityErrors } from './from-parent';
 import { checkAccess, checkHolder, checkNotEnded, preassigned, savedHolder } from './holding';
 import { article, articleShow, party, partyShow } from './inline-edits';
 import { responsibles } from './responsibles';
-import { isManaged, keepManaged } from './managed';
+import { isManaged, keepManaged, MANAGED } from './managed';
 import { cancel } from './cancel';
 import { deleteRegistrosCab, getCabsForDelete } from './maintenance';
 import { move, nextStepsAction } from './moves';
@@ -132,6 +132,8 @@ function parseDateRange(body: Record<string, unknown>): { wheres: Where[]; error
 
 export default defineEntityServer({
   needs: ['numero', 'fecha', 'cliente', 'estado', 'flujo', 'actividad', 'nodo', 'asignado_a', 'items', 'total'],
+  // what a form sends back as it read them is taken as the stored value; a value of another shape is refused
+  serverOwned: MANAGED,
   normalize,
   validate,
   derive,
