@@ -257,6 +257,23 @@ describeBackends('records', (backend) => {
   });
 
   describe('who may work on a record', () => {
+    it('the "held by me" tile lists only the records of activities the user still works in', async () => {
+      const r = await ok('registro/save', sale(), vendedora);
+      const held = async () => (await ok('reportes/tablero', { tile: 'misRegistros' }, vendedora)).rows.map((x: any) => x.id);
+      expect(await held()).toContain(r.id);
+      const before = await ok(`actividad/show/${ids.pedido}`);
+      const other = (await ok('puesto/save', { nombre: 'Depósito (registros)' })).id;
+      await ok(`actividad/update/${ids.pedido}`, { ...before, puestos: [{ puesto: other }] });
+      try {
+        expect((await post(`registro/show/${r.id}`, {}, vendedora)).status).toBe(403);
+        expect(await held()).not.toContain(r.id);
+      } finally {
+        const now = await ok(`actividad/show/${ids.pedido}`);
+        await ok(`actividad/update/${ids.pedido}`, { ...now, puestos: before.puestos.map(({ puesto }: any) => ({ puesto })) });
+      }
+      expect(await held()).toContain(r.id);
+    });
+
     it('only users of the activity’s job positions open, list or change its records', async () => {
       const r = await ok('registro/save', sale(), vendedora);
       expect(await post(`registro/show/${r.id}`, {}, extrano)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });

@@ -177,6 +177,22 @@ describeBackends('stock ledger', (backend) => {
         ['impacto', 12, 'registro'],
       ]);
       expect(movements.rows[0].$labels).toMatchObject({ articulo: 'Arandela' });
+      // a user who may not work in the records' activities does not learn their items from the ledger
+      const puesto = (await ok('puesto/save', { nombre: 'Depósito (movimientos)' })).id;
+      const kept: [number, unknown][] = [];
+      try {
+        for (const key of ['recepcion', 'reserva']) {
+          const activity = await ok(`actividad/show/${ids[key]}`);
+          kept.push([ids[key], activity.puestos ?? []]);
+          await ok(`actividad/update/${ids[key]}`, { ...activity, puestos: [{ puesto }] });
+        }
+        expect((await ok('stock_movimiento/index', { filters: { articulo: a.id } }, plain)).total).toBe(0);
+        expect((await ok('stock_movimiento/select', { filters: { articulo: a.id } }, plain)).total).toBe(0);
+        expect((await ok('stock_movimiento/index', { filters: { articulo: a.id } })).total).toBe(2);
+      } finally {
+        for (const [id, puestos] of kept) await ok(`actividad/update/${id}`, { ...(await ok(`actividad/show/${id}`)), puestos });
+      }
+      expect((await ok('stock_movimiento/index', { filters: { articulo: a.id } }, plain)).total).toBe(2);
       // saving the form back does not change stock
       await ok(`articulo/update/${a.id}`, { ...shown, ubicaciones: [{ ...shown.ubicaciones[0], cantidad_actual: 1 }] });
       expect((await w.place(a.id, 'Depósito')).en_mano).toBe(12);
@@ -210,6 +226,8 @@ describeBackends('stock ledger', (backend) => {
       expect((await post('stock_movimiento/adjust', { articulo: a.id, ubicacion: 'Depósito', cantidad: 1 }, plain)).status).toBe(403);
       const origins = await ok('stock_movimiento/index', { filters: { articulo: a.id } });
       expect(origins.rows.map((m: any) => m.origen)).toEqual(['ajuste', 'apertura']);
+      // movements of no record are everyone's who reads the ledger
+      expect((await ok('stock_movimiento/index', { filters: { articulo: a.id } }, plain)).rows.map((m: any) => m.origen)).toEqual(['ajuste', 'apertura']);
     });
   });
 

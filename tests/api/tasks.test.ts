@@ -231,6 +231,10 @@ describeBackends('instructives and tasks', (backend) => {
     it('only whoever may work in the activity works its tasks; only admins write an instructive’s own tasks', async () => {
       const { Medir: t } = await tasksOf((await record()).id);
       expect(await post(`tarea/start/${t.id}`, {}, ajeno)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
+      // nor its state or version, through a refusal that would tell them
+      expect(await post(`tarea/finish/${t.id}`, {}, ajeno)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
+      expect(await post(`tarea/start/${t.id}`, { version: t.version + 5 }, ajeno)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
+      expect(await post(`tarea/reschedule/${t.id}`, { version: t.version + 5, horas_asignadas: 1 }, ajeno)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
       expect(await post(`tarea/show/${t.id}`, {}, ajeno)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
       expect(await cell(t.id, 'horas_asignadas', '1', ajeno)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
       expect((await ok(`tarea/show/${t.id}`)).estado).toBe('no_iniciada');

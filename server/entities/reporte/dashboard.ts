@@ -17,7 +17,13 @@ const LIMIT = 10;
 
 async function heldByMe(ctx: DocContext) {
   const db = ctx.trx as Kysely<any>;
-  const base = db.selectFrom('registro as r').where('r.asignado_a', '=', ctx.actor.id ?? -1).where('r.estado', 'in', OPEN);
+  // held, and still in an activity the caller works in (one taken from them keeps its holder until released)
+  const scope = await workableWhere(ctx);
+  const base = db
+    .selectFrom('registro as r')
+    .where('r.asignado_a', '=', ctx.actor.id ?? -1)
+    .where('r.estado', 'in', OPEN)
+    .$if(scope !== null, (q) => q.where('r.id', 'in', db.selectFrom('registro').select('id').where(scope!)));
   const rows = await base
     .leftJoin('actividad as a', 'a.id', 'r.actividad')
     .select(['r.id', 'r.numero', 'r.fecha', 'r.flujo', 'r.actividad', 'a.titulo as actividad_titulo'])

@@ -9,9 +9,11 @@
  * - the ledger writer, its locks and the negative-stock rule: ./ledger.ts; balances rebuilt / checked: ./rebuild.ts;
  * - the wallets (cheques, made-to-measure pieces): ./wallets.ts;
  * - the upgrade from typed location quantities: ./opening.ts; calls of its own: ./actions.ts.
- * The list (`stock_movimiento/index`, filter `articulo`: an article's movements) is read-only.
+ * The list (`stock_movimiento/index`, filter `articulo`: an article's movements) is read-only; a user lists the
+ * movements of the records they may open and of none.
  */
 import { defineEntityServer } from '../../documents/types';
+import { seesEverything, workableWhere } from '../actividad/access';
 import { adjust, balance, rebuildAction, verify } from './actions';
 import { openingOnce } from './opening';
 import { stockOfRecords } from './records';
@@ -20,6 +22,13 @@ import { LEDGER_TABLES } from './tables';
 export default defineEntityServer({
   coreTable: true,
   tables: LEDGER_TABLES,
+  // a user reads the movements of the records they may see (those of the activities they work in) and those of no
+  // record (counts, openings); ADMIN all. The balances (stock_saldo) stay whole: what is available is no record's.
+  async rowScope(ctx) {
+    if (seesEverything(ctx.actor)) return null;
+    const workable = await workableWhere(ctx);
+    return (eb) => eb.or([eb('registro', 'is', null), eb('registro', 'in', eb.selectFrom('registro').select('id').where(workable!))]);
+  },
   needs: ['articulo', 'ubicacion', 'cantidad', 'clase', 'origen', 'registro'],
   subscribe: { registro: stockOfRecords },
   seed: openingOnce,

@@ -6,6 +6,7 @@
  */
 import { isTaskState, nextState, type TaskEvent } from '../../../machines/taskState';
 import { ApiError } from '../../http/api-error';
+import { checkWriter } from './checks';
 import type { ActionSpec, Data } from '../../documents/types';
 
 interface Versioned {
@@ -23,6 +24,8 @@ const sending = (type: TaskEvent['type']): ActionSpec<Versioned> => ({
   scope: 'record',
   body: { type: 'object', additionalProperties: false, properties: VERSION },
   async run({ ctx, record, body }) {
+    // who may work the task first: its state and version are not told to anyone else
+    await checkWriter(ctx, record!);
     checkVersion(record!, body);
     const from = isTaskState(record!.estado) ? record!.estado : 'no_iniciada';
     const event = (type === 'REOPEN' ? { type, roles: ctx.actor.roles } : { type }) as TaskEvent;
@@ -56,6 +59,7 @@ export const reschedule: ActionSpec<RescheduleBody> = {
     },
   },
   async run({ ctx, record, body }) {
+    await checkWriter(ctx, record!);
     checkVersion(record!, body);
     const { version: _v, ...dates } = body;
     // a date left out stays; null clears it (the pipeline's patch)
