@@ -11,6 +11,7 @@ describeBackends('stock wallets', (backend) => {
   let srv: TestServer;
   let client: Api;
   let admin: string;
+  let plain: string;
   let w: StockWorld;
   let ids: StockWorld['ids'];
   const post = (path: string, body: unknown = {}) => client.post(`/api/${path}`, body, admin);
@@ -22,7 +23,7 @@ describeBackends('stock wallets', (backend) => {
   const cheque = (id: number) => ok(`cheque/show/${id}`);
 
   beforeAll(async () => {
-    ({ srv, client, admin } = await startSignedIn(backend));
+    ({ srv, client, admin, plain } = await startSignedIn(backend));
     w = await stockWorld(client, admin);
     ids = w.ids;
   });
@@ -83,6 +84,23 @@ describeBackends('stock wallets', (backend) => {
       await ok(`registro/delete/${out.id}`);
       await ok(`registro/delete/${r.id}`);
       expect(await cheque(id)).toMatchObject({ estado: 'anulado', en_mano: 0 });
+    });
+
+    it("a user sees the cheques still in the wallet (to take one) and those of records they may open, not the rest", async () => {
+      await ok('registro/save', w.record('recepcion', [line({ identificador: '4242' })]));
+      const id = (await ok('cheque/index', { pattern: '4242' })).rows[0].id;
+      const asUser = (path: string, body: unknown = {}) => client.post(`/api/${path}`, body, plain);
+      await w.restricted(['recepcion', 'entrega'], async () => {
+        // in the wallet: anyone picking one for a record sees it
+        expect((await asUser('cheque/index', { pattern: '4242' })).body.total).toBe(1);
+        expect((await asUser(`cheque/show/${id}`)).status).toBe(200);
+        // endorsed by a record of an activity the user does not work in: it tells that activity's records
+        await ok('registro/save', w.record('entrega', [{ articulo: ids.cheque, cantidad: 1, cheque: id }]));
+        expect((await asUser('cheque/index', { pattern: '4242' })).body.total).toBe(0);
+        expect(await asUser(`cheque/show/${id}`)).toMatchObject({ status: 403, body: { code: 'REGISTRO_SIN_PERMISO' } });
+        expect((await asUser(`cheque/history/${id}`)).status).toBe(403);
+        expect((await ok('cheque/index', { pattern: '4242' })).total).toBe(1);
+      });
     });
 
     it('nobody writes the wallet through the API', async () => {

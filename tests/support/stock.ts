@@ -17,6 +17,8 @@ export interface StockWorld {
   balance(articulo: number): Promise<{ en_mano: number; comprometido: number; disponible: number; ubicaciones: { ubicacion: string; en_mano: number; comprometido: number; disponible: number }[] }>;
   /** On hand / committed / available of one place, as numbers (0 when the place has none). */
   place(articulo: number, ubicacion: string): Promise<{ en_mano: number; comprometido: number; disponible: number }>;
+  /** Runs `check` while the activities (by key) are for a job position of their own (no user of the suite holds it). */
+  restricted(activities: string[], check: () => Promise<void>): Promise<void>;
 }
 
 export async function stockWorld(client: Api, token: string): Promise<StockWorld> {
@@ -83,6 +85,20 @@ export async function stockWorld(client: Api, token: string): Promise<StockWorld
     async place(articulo, ubicacion) {
       const found = (await balance(articulo)).ubicaciones.find((u: { ubicacion: string }) => u.ubicacion === ubicacion);
       return { en_mano: found?.en_mano ?? 0, comprometido: found?.comprometido ?? 0, disponible: found?.disponible ?? 0 };
+    },
+    async restricted(activities, check) {
+      const puesto = (await ok('puesto/save', { nombre: `Reservado ${Object.keys(ids).length}-${Date.now()}` })).id;
+      const kept: [number, unknown][] = [];
+      try {
+        for (const key of activities) {
+          const activity = await ok(`actividad/show/${ids[key]}`);
+          kept.push([ids[key], activity.puestos ?? []]);
+          await ok(`actividad/update/${ids[key]}`, { ...activity, puestos: [{ puesto }] });
+        }
+        await check();
+      } finally {
+        for (const [id, puestos] of kept) await ok(`actividad/update/${id}`, { ...(await ok(`actividad/show/${id}`)), puestos });
+      }
     },
   };
 }

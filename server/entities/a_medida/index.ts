@@ -6,9 +6,20 @@
  * through the API (route /backOffice/aMedida).
  */
 import { defineEntityServer } from '../../documents/types';
+import { checkRecordRow, recordRowsWhere } from '../registro/rows';
+
+/** What anyone picking one for a record must see, whatever record brought it. */
+const AVAILABLE = 'disponible';
 
 export default defineEntityServer({
   coreTable: true,
+  // a user lists those of the records they may open, and any still there to take (a piece still available: a record of
+  // theirs may take it); the rest tells another activity's records
+  rowScope: (ctx) => recordRowsWhere(ctx, (eb) => eb('estado', '=', AVAILABLE)),
+  async present(row, ctx) {
+    await checkRecordRow(ctx, row, row.estado === AVAILABLE);
+    return row;
+  },
   needs: ['articulo', 'ubicacion', 'estado', 'registro'],
   tables: [
     {

@@ -19,7 +19,7 @@ import { FILE_MAX_BYTES, FILE_NAME_MAX } from '../../../engine/records/files';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { parseId } from '../input';
 import { defineEntityServer, FileReply, type DocContext, type UploadedFile } from '../../documents/types';
-import { seesEverything, workableWhere } from '../actividad/access';
+import { recordRowsWhere } from '../registro/rows';
 import { activityOf } from '../registro/context';
 import { checkAccess, checkNotEnded } from '../registro/holding';
 
@@ -68,11 +68,7 @@ export default defineEntityServer({
       ],
     },
   ],
-  async rowScope(ctx) {
-    if (seesEverything(ctx.actor)) return null;
-    const workable = await workableWhere(ctx);
-    return (eb) => eb('registro', 'in', eb.selectFrom('registro').select('id').where(workable!));
-  },
+  rowScope: (ctx) => recordRowsWhere(ctx),
   // show and history tell what an attachment is: only to those who may open its record, as download
   async present(record, ctx) {
     await openable(ctx, record.registro as number);

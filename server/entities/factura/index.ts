@@ -13,7 +13,8 @@ import { qrUrl } from '../../../engine/billing/qr';
 import { billingRuntime } from './runtime';
 import { remainingCredit } from '../../../engine/billing/notes';
 import { creditedLines, linesOf, queueVoucher, type IssueBody } from './issue';
-import { seesEverything, workableWhere } from '../actividad/access';
+import { seesEverything } from '../actividad/access';
+import { recordRowsWhere } from '../registro/rows';
 import { checkAccess } from '../registro/holding';
 
 import { INVOICE_WRITES, noteInvoice, withoutRequest } from './record';
@@ -30,11 +31,7 @@ export default defineEntityServer({
   // AFIP's answer changes the voucher's estado outside the pipeline: heard as these writes (./record.ts)
   writes: INVOICE_WRITES,
   // a user sees the vouchers of the records they may see (those of the activities they work in); ADMIN all
-  async rowScope(ctx) {
-    if (seesEverything(ctx.actor)) return null;
-    const workable = await workableWhere(ctx);
-    return (eb) => eb('registro', 'in', eb.selectFrom('registro').select('id').where(workable!));
-  },
+  rowScope: (ctx) => recordRowsWhere(ctx),
   async present(record, ctx) {
     const r = record as Record<string, any>;
     const recordOf = async () => ((await ctx.docs.get(ctx, 'registro', r.registro, { raw: true })) ?? {}) as Record<string, any>;

@@ -13,7 +13,7 @@
  * movements of the records they may open and of none.
  */
 import { defineEntityServer } from '../../documents/types';
-import { seesEverything, workableWhere } from '../actividad/access';
+import { checkRecordRow, recordRowsWhere } from '../registro/rows';
 import { adjust, balance, rebuildAction, verify } from './actions';
 import { openingOnce } from './opening';
 import { stockOfRecords } from './records';
@@ -24,10 +24,10 @@ export default defineEntityServer({
   tables: LEDGER_TABLES,
   // a user reads the movements of the records they may see (those of the activities they work in) and those of no
   // record (counts, openings); ADMIN all. The balances (stock_saldo) stay whole: what is available is no record's.
-  async rowScope(ctx) {
-    if (seesEverything(ctx.actor)) return null;
-    const workable = await workableWhere(ctx);
-    return (eb) => eb.or([eb('registro', 'is', null), eb('registro', 'in', eb.selectFrom('registro').select('id').where(workable!))]);
+  rowScope: (ctx) => recordRowsWhere(ctx),
+  async present(row, ctx) {
+    await checkRecordRow(ctx, row);
+    return row;
   },
   needs: ['articulo', 'ubicacion', 'cantidad', 'clase', 'origen', 'registro'],
   subscribe: { registro: stockOfRecords },
