@@ -295,6 +295,29 @@ describeBackends('records', (backend) => {
       expect((await ok(`registro/update/${r.id}`, { ...taken, notas: 'ahora mía' }, otra)).notas).toBe('ahora mía');
     });
 
+    it('a report grouped by parent record names only the parents the user may open (another keeps its id)', async () => {
+      const parent = await ok('registro/save', sale({ items: [{ articulo: ids.clavo, cantidad: 4, precio_unitario: 1 }] }), vendedora);
+      await ok(`registro/fromParent/${parent.id}`, { actividad: ids.parcial, items: [{ parentItem: parent.items[0].id, cantidad: 1 }] }, vendedora);
+      const report = await ok('reportes/guardarReporte', {
+        id: null, descripcion: 'Entregas por pedido', clave: '/reports/entregas_pedido', contexto: 'menurep',
+        consulta: { entidad: 'registro', agrupar: 'padre', medidas: [{ funcion: 'count' }] },
+      });
+      const group = async (token: string) => (await ok('reportes/datos', { id: report.id }, token)).rows.find((r: any) => r.grupo === String(parent.id));
+      expect(await group(vendedora)).toMatchObject({ etiqueta: parent.numero, m0: '1' });
+      const pedido = await ok(`actividad/show/${ids.pedido}`);
+      const elsewhere = (await ok('puesto/save', { nombre: 'Mostrador (pedidos)' })).id;
+      await ok(`actividad/update/${ids.pedido}`, { ...pedido, puestos: [{ puesto: elsewhere }] });
+      try {
+        const row = await group(vendedora);
+        expect(row).toMatchObject({ grupo: String(parent.id), m0: '1' });
+        expect(row.etiqueta).toBeUndefined();
+        expect((await group(admin)).etiqueta).toBe(parent.numero);
+      } finally {
+        const now = await ok(`actividad/show/${ids.pedido}`);
+        await ok(`actividad/update/${ids.pedido}`, { ...now, puestos: pedido.puestos.map((p: { puesto: number }) => ({ puesto: p.puesto })) });
+      }
+    });
+
     it('a move may take a record to an activity the mover does not work in: it answers the moved record, then it is out of reach', async () => {
       const r = await ok('registro/save', sale(), vendedora);
       const anulado = await ok(`actividad/show/${ids.anulado}`);

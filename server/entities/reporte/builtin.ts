@@ -92,14 +92,25 @@ export async function runQuery(ctx: DocContext, query: ReportQuery, values: Reco
   };
 }
 
-/** A reference group shows the referenced row's label, not its id: the list's label (a day in it dd/mm/yyyy), so the chart, the table and the file read as the list. */
+/**
+ * A reference group shows the referenced row's label, not its id: the list's label (a day in it dd/mm/yyyy), so the
+ * chart, the table and the file read as the list; a row the caller may not see there keeps its id.
+ */
 async function withLabels(ctx: DocContext, entity: ResolvedEntity, field: string, rows: ReportRow[], lang: Lang): Promise<ReportRow[]> {
   const ref = entity.references.find((r) => r.site.kind === 'column' && r.site.field === field);
   if (!ref) return rows;
   const target = ctx.docs.entity(ref.entity);
   const ids = rows.map((r) => Number(r.grupo)).filter((n) => Number.isInteger(n) && n > 0);
   if (!ids.length) return rows;
-  const found = await (ctx.trx as Kysely<any>).selectFrom(layoutOf(target).table).select(['id', ...target.labelFields]).where('id', 'in', ids).execute();
+  // a label is the referenced row's, so only of rows the caller may see there (a record of another activity
+  // stays its id)
+  const scope = await ctx.docs.server(target).rowScope?.(ctx);
+  const found = await (ctx.trx as Kysely<any>)
+    .selectFrom(layoutOf(target).table)
+    .select(['id', ...target.labelFields])
+    .where('id', 'in', ids)
+    .$if(!!scope, (q) => q.where(scope!))
+    .execute();
   const label = rowLabel(target, lang);
   const byId = new Map(found.map((f) => [String(f.id), label(f)]));
   return rows.map((r) => (r.grupo != null && byId.has(r.grupo) ? { ...r, etiqueta: byId.get(r.grupo) } : r));
