@@ -34,7 +34,6 @@ const open = () => renderAt([{ path: '/execution/:flowId/:activityId/:id?/:show?
 
 it('a record that could not be read is not "does not exist": it says why, and "Reintentar" shows it', async () => {
   failing = { 'registro/show/9': new ApiError(0, 'registro/show/9', NETWORK_ERROR, '') };
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
   open();
   expect((await screen.findByRole('alert')).textContent).toContain('No se pudo conectar con el servidor.');
   expect(screen.queryByText('Registro inexistente')).toBeNull();

@@ -9,7 +9,6 @@ import { Spinner } from '@chakra-ui/react';
 import { LoadFailed } from '../../widgets/LoadFailed';
 import { MessagePage } from '../../widgets/MessagePage';
 import type { ScreenProps } from '../registry';
-import { ReadFailedBoundary } from '../app/ReadFailedBoundary';
 import { placeMissing, usePlace } from './place';
 import { RecordList } from './RecordList';
 import { RecordPage } from './RecordPage';
@@ -28,9 +27,5 @@ export default function ExecutionScreen(_props: ScreenProps) {
     );
   if (!id) return <RecordList place={place.data} />;
   // a form per visit (screens/entity/EntityFormScreen.tsx): a new record reached again never carries the last one's id
-  return (
-    <ReadFailedBoundary key={location.key} title={t('widgets.loadFailed.title')}>
-      <RecordPage place={place.data} id={id === 'create' ? null : id} show={show === 'show'} />
-    </ReadFailedBoundary>
-  );
+  return <RecordPage key={location.key} place={place.data} id={id === 'create' ? null : id} show={show === 'show'} />;
 }

@@ -13,6 +13,7 @@ import { Box, Grid, Heading, Spinner, Stack } from '@chakra-ui/react';
 import type { ResolvedEntity } from '../../engine/metadata/resolve';
 import type { UiSchema } from '../../engine/metadata/types';
 import { hasAny, ROLES } from '../../engine/roles';
+import { LoadFailed } from '../../widgets/LoadFailed';
 import { MessagePage } from '../../widgets/MessagePage';
 import { SchemaForm } from '../../widgets/SchemaForm/SchemaForm';
 import { useFocusFirstError } from '../../widgets/SchemaForm/useFocusFirstError';
@@ -122,6 +123,7 @@ export function RecordPage({ place, id, show }: { place: Place; id: string | nul
 
   if (r.load.state === 'loading') return <Spinner role="status" aria-label={t('app.loading')} />;
   if (r.load.state === 'forbidden') return <MessagePage title={t('execution.forbidden.title')} text={r.load.message || t('errors.REGISTRO_SIN_PERMISO')} />;
+  if (r.load.state === 'failed') return <LoadFailed title={t('widgets.loadFailed.title')} error={r.load.error} onRetry={r.retry} />;
   if (r.load.state === 'missing') return <MessagePage title={t('execution.missing.title')} text={t('execution.missing.text')} actionLabel={t('execution.backToList')} onAction={() => navigate(listPath)} />;
 
   const title = creating ? t('execution.new', { activity: activity.titulo }) : t('execution.recordTitle', { numero: record?.numero ?? '', activity: activity.titulo });

@@ -1,6 +1,6 @@
 /**
  * One record of the record form: loading it (a 403 or 404 becomes a state the page shows, without a toast:
- * spec §8; any other failure is thrown as ReadFailed, which the page's boundary shows with a retry), its header
+ * spec §8; any other failure is `failed`, which the page shows with a retry: `retry`), its header
  * and its items (machines/itemsGrid), the prices the server will compute while the user types (engine/records),
  * saving it (the server's answer then replaces what is on screen), and take / release / move. Errors land on
  * their fields and cells; REGISTRO_TOMADO names who holds it. A draft kept over a reload (./useRecordDraft.ts)
@@ -24,7 +24,6 @@ import { emitUpdateList } from '../../widgets/DataTable';
 import { formFieldErrors } from '../../widgets/SchemaForm/validator';
 import { showError, showSuccess } from '../../widgets/toaster';
 import { reportFailure } from '../app/feedback';
-import { ReadFailed } from '../app/ReadFailedBoundary';
 import { isNotFound } from '../../engine/api/failure';
 import { entityOf } from '../metadata';
 import { useArticles } from './articles';
@@ -36,7 +35,7 @@ export const EDITABLE_HEADER = ['fecha', 'cliente', 'vendedor', 'referencia_nume
 /** Never sent back: the items go apart, the money is the server's. */
 const NOT_SENT = ['id', 'version', 'items', 'subtotal', 'total', 'impuestos'];
 
-export type LoadState = { state: 'loading' } | { state: 'ready' } | { state: 'forbidden'; message: string } | { state: 'missing' };
+export type LoadState = { state: 'loading' } | { state: 'ready' } | { state: 'forbidden'; message: string } | { state: 'missing' } | { state: 'failed'; error: unknown };
 
 const today = () => {
   const d = new Date();
@@ -50,7 +49,8 @@ export function useRecord(place: Place, id: string | null) {
   const entity = entityOf('registro');
   const point = decimalPoint(i18n.language);
   const [load, setLoad] = useState<LoadState>(id === null ? { state: 'ready' } : { state: 'loading' });
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  // a read that failed (not a 403 or 404) is read again when asked
+  const [tries, setTries] = useState(0);
   const [record, setRecord] = useState<StoredRecord | null>(null);
   /** The header as last loaded or saved (what `dirty` compares with). */
   // the form checks the whole record's schema: its place in the flow is part of it (hidden, set by the route)
@@ -94,22 +94,23 @@ export function useRecord(place: Place, id: string | null) {
   useEffect(() => {
     if (id === null) return;
     let live = true;
+    if (tries) setLoad({ state: 'loading' });
     recordCalls.show(id).then(
       (r) => live && (show(r), setLoad({ state: 'ready' })),
       (e) => {
         if (!live) return;
         if (e instanceof ApiError && e.status === 403) setLoad({ state: 'forbidden', message: e.code && i18n.exists(`errors.${e.code}`) ? t(`errors.${e.code}`) : e.message });
         else if (isNotFound(e)) setLoad({ state: 'missing' });
-        // no answer, a timeout, a server error: not "does not exist" (the page's ReadFailedBoundary says why, with a retry)
-        else setFailure({ error: e });
+        // no answer, a timeout, a server error: not "does not exist" (the page says why, with a retry)
+        else setLoad({ state: 'failed', error: e });
       },
     );
     return () => {
       live = false;
     };
-    // a record is loaded once per page (the page is keyed by its id)
+    // a record is loaded once per page (the page is keyed by its id), and again after a failed read when asked
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  }, [id, tries]);
 
   // the client's price type picks the price list
   const cliente = typeof header.cliente === 'number' ? header.cliente : null;
@@ -227,10 +228,11 @@ export function useRecord(place: Place, id: string | null) {
     }
   };
 
-  if (failure) throw new ReadFailed(failure.error);
   return {
     entity,
     load,
+    /** Reads the record again after a failed read. */
+    retry: () => setTries((n) => n + 1),
     record,
     takenBy,
     seed,
