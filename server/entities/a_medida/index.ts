@@ -6,20 +6,12 @@
  * through the API (route /backOffice/aMedida).
  */
 import { defineEntityServer } from '../../documents/types';
-import { checkRecordRow, recordRowsWhere } from '../registro/rows';
-
-/** What anyone picking one for a record must see, whatever record brought it. */
-const AVAILABLE = 'disponible';
+import { walletRows } from '../registro/rows';
+import { A_MEDIDA_WALLET } from './wallet';
 
 export default defineEntityServer({
   coreTable: true,
-  // a user lists those of the records they may open, and any still there to take (a piece still available: a record of
-  // theirs may take it); the rest tells another activity's records
-  rowScope: (ctx) => recordRowsWhere(ctx, (eb) => eb('estado', '=', AVAILABLE)),
-  async present(row, ctx) {
-    await checkRecordRow(ctx, row, row.estado === AVAILABLE);
-    return row;
-  },
+  ...walletRows(A_MEDIDA_WALLET.held),
   needs: ['articulo', 'ubicacion', 'estado', 'registro'],
   tables: [
     {

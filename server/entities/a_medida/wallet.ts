@@ -12,7 +12,10 @@ import type { WalletSpec } from '../stock_movimiento/wallets';
 const MEASURES = ['largo', 'ancho', 'alto'] as const;
 const measure = (v: unknown) => (typeof v === 'number' ? v : null);
 
+const HELD = 'disponible';
+
 export const A_MEDIDA_WALLET: WalletSpec = {
+  held: HELD,
   table: 'a_medida',
   flag: 'es_a_medida',
   entryData(item: Data, articleName: string) {
@@ -31,7 +34,7 @@ export const A_MEDIDA_WALLET: WalletSpec = {
     return errors;
   },
   status(onHand, last, _activity, current) {
-    if (onHand > 0) return 'disponible';
+    if (onHand > 0) return HELD;
     if (last === 'out') return 'consumido';
     if (last === 'undo-in') return 'anulado';
     return current;

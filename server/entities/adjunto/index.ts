@@ -19,7 +19,7 @@ import { FILE_MAX_BYTES, FILE_NAME_MAX } from '../../../engine/records/files';
 import { ApiError, badRequest, notFound } from '../../http/api-error';
 import { parseId } from '../input';
 import { defineEntityServer, FileReply, type DocContext, type UploadedFile } from '../../documents/types';
-import { recordRowsWhere } from '../registro/rows';
+import { checkRecordRow, recordRowsWhere } from '../registro/rows';
 import { activityOf } from '../registro/context';
 import { checkAccess, checkNotEnded } from '../registro/holding';
 
@@ -71,7 +71,7 @@ export default defineEntityServer({
   rowScope: (ctx) => recordRowsWhere(ctx),
   // show and history tell what an attachment is: only to those who may open its record, as download
   async present(record, ctx) {
-    await openable(ctx, record.registro as number);
+    await checkRecordRow(ctx, record);
     return record;
   },
   actions: {

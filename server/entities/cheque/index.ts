@@ -5,20 +5,12 @@
  * it, nobody edits it through the API.
  */
 import { defineEntityServer } from '../../documents/types';
-import { checkRecordRow, recordRowsWhere } from '../registro/rows';
-
-/** What anyone picking one for a record must see, whatever record brought it. */
-const AVAILABLE = 'en_cartera';
+import { walletRows } from '../registro/rows';
+import { CHEQUE_WALLET } from './wallet';
 
 export default defineEntityServer({
   coreTable: true,
-  // a user lists those of the records they may open, and any still there to take (a cheque in the wallet: a record of
-  // theirs may take it); the rest tells another activity's records
-  rowScope: (ctx) => recordRowsWhere(ctx, (eb) => eb('estado', '=', AVAILABLE)),
-  async present(row, ctx) {
-    await checkRecordRow(ctx, row, row.estado === AVAILABLE);
-    return row;
-  },
+  ...walletRows(CHEQUE_WALLET.held),
   needs: ['articulo', 'ubicacion', 'estado', 'registro'],
   tables: [
     {

@@ -11,8 +11,11 @@ import type { WalletSpec } from '../stock_movimiento/wallets';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
+const HELD = 'en_cartera';
+
 export const CHEQUE_WALLET: WalletSpec = {
   table: 'cheque',
+  held: HELD,
   flag: 'es_cheque',
   entryData: (item: Data) => ({
     banco: text(item.banco),
@@ -28,7 +31,7 @@ export const CHEQUE_WALLET: WalletSpec = {
     return errors;
   },
   status(onHand, last, activity, current) {
-    if (onHand > 0) return 'en_cartera';
+    if (onHand > 0) return HELD;
     if (last === 'out') return typeof activity?.estado_cheque === 'string' ? activity.estado_cheque : 'endosado';
     if (last === 'undo-in') return 'anulado';
     return current;

@@ -3,10 +3,10 @@
  * records they may open (the activities they work in: ../actividad/access.ts) and those of no record; ADMIN and
  * ROOT all. The list, select, export and reports read `recordRowsWhere`; show and history `checkRecordRow`.
  */
-import type { Data, DocContext } from '../../documents/types';
+import type { Data, DocContext, EntityServer } from '../../documents/types';
 import type { Where } from '../list';
-import { mayWorkIn, seesEverything, workableWhere } from '../actividad/access';
-import { noAccess } from './holding';
+import { seesEverything, workableWhere } from '../actividad/access';
+import { checkAccess } from './holding';
 
 /** The rows the caller may list; `also`: rows anyone may list besides (a wallet entry still there to take). */
 export async function recordRowsWhere(ctx: DocContext, also?: Where): Promise<Where | null> {
@@ -19,5 +19,17 @@ export async function recordRowsWhere(ctx: DocContext, also?: Where): Promise<Wh
 export async function checkRecordRow(ctx: DocContext, row: Data, open = false): Promise<void> {
   if (open || row.registro == null || seesEverything(ctx.actor)) return;
   const record = await ctx.trx.selectFrom('registro').select('actividad').where('id', '=', row.registro as number).executeTakeFirst();
-  if (record && !(await mayWorkIn(ctx, record.actividad as number))) throw noAccess();
+  if (record) await checkAccess(ctx, record.actividad as number);
 }
+
+/**
+ * A wallet's rows (cheques, made-to-measure pieces): a record's, as above, and any still `held`, everyone's who
+ * picks one for a record of theirs (the rest tell another activity's records).
+ */
+export const walletRows = (held: string): Pick<EntityServer, 'rowScope' | 'present'> => ({
+  rowScope: (ctx) => recordRowsWhere(ctx, (eb) => eb('estado', '=', held)),
+  async present(row, ctx) {
+    await checkRecordRow(ctx, row, row.estado === held);
+    return row;
+  },
+});

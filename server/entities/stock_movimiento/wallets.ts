@@ -25,7 +25,9 @@ export interface WalletSpec {
   entryData(item: Data, articleName: string): Data;
   /** What a receiving line lacks. */
   lineErrors(item: Data, i: number): FieldError[];
-  /** The entry's status after a write: held while its balance is positive, else what took it out. */
+  /** The status of an entry still there to take (its balance is positive). */
+  held: string;
+  /** The entry's status after a write: `held` while its balance is positive, else what took it out. */
   status(onHand: number, last: WalletMove | null, activity: Data | null, current: string): string;
 }
 
